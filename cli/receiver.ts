@@ -1,0 +1,58 @@
+// `npm run receiver -- [--port N] [--https-port N] [--secret S ...] [--scheme NAME] [--header NAME] [--tolerance SECONDS]`
+import { parseArgs } from 'node:util';
+import { formatDelivery, getScheme, ReceiverError, schemeNames, startReceiver } from '../receiver/index.js';
+
+const USAGE = `usage: npm run receiver -- [--port N] [--https-port N] [--secret S ...] [--scheme ${schemeNames.join('|')}]
+                           [--header NAME] [--tolerance SECONDS] [--max-body BYTES]
+secrets may also come from RECEIVER_SECRETS (comma-separated); they are never printed.`;
+
+function integer(name: string, text: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n > max) throw new ReceiverError('invalid_option', `--${name} must be an integer from 0 to ${max}, got "${text}"`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      'https-port': { type: 'string' },
+      secret: { type: 'string', multiple: true },
+      scheme: { type: 'string', default: 'service' },
+      header: { type: 'string' },
+      tolerance: { type: 'string' },
+      'max-body': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const fromEnv = (process.env.RECEIVER_SECRETS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const secrets = [...(values.secret ?? []), ...fromEnv];
+  const headerName = values.header;
+  const scheme = getScheme(values.scheme, headerName === undefined ? {} : { headerName });
+  const receiver = await startReceiver({
+    httpPort: integer('port', values.port, 0, 65535),
+    httpsPort: integer('https-port', values['https-port'], 0, 65535),
+    maxBodyBytes: integer('max-body', values['max-body'], 1024 * 1024),
+    ...(secrets.length > 0 ? { verify: { scheme, secrets, toleranceSeconds: integer('tolerance', values.tolerance, 300) } } : {}),
+  });
+  receiver.store.onDelivery((d) => console.log(formatDelivery(d)));
+  console.log(`receiver listening on ${receiver.httpUrl} and ${receiver.httpsUrl}`);
+  console.log(`scheme ${scheme.name}, ${secrets.length} secret(s) loaded${secrets.length === 0 ? ' (deliveries are not verified)' : ''}; Ctrl-C to stop`);
+  process.once('SIGINT', () => {
+    void receiver.stop().then(() => {
+      console.log(`stopped after ${receiver.stats().arrived} deliveries`);
+    });
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? `receiver: ${error.message}` : error);
+  console.error(USAGE);
+  process.exitCode = 2;
+});

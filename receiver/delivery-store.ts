@@ -1,0 +1,136 @@
+import { ReceiverError } from './errors.js';
+import type { Delivery } from './delivery.js';
+
+/** A filter over deliveries. */
+export type DeliveryPredicate = (delivery: Delivery) => boolean;
+
+interface Waiter {
+  count: number;
+  predicate: DeliveryPredicate;
+  found: Delivery[];
+  resolve(found: Delivery[]): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+/** The bounded store of captured deliveries, with waiting on future arrivals. */
+export class DeliveryStore {
+  private items: Delivery[] = [];
+  private head = 0;
+  private waiters = new Set<Waiter>();
+  private listeners = new Set<(d: Delivery) => void>();
+  private droppedCount = 0;
+  private arrivedCount = 0;
+
+  constructor(readonly maxStored = 10_000) {
+    if (!Number.isInteger(maxStored) || maxStored < 1) {
+      throw new ReceiverError('invalid_option', `maxStored must be a positive integer, got ${maxStored}`);
+    }
+  }
+
+  /** Deliveries dropped because the store was full (oldest first). */
+  get dropped(): number {
+    return this.droppedCount;
+  }
+
+  /** Deliveries kept now. */
+  get size(): number {
+    return this.items.length - this.head;
+  }
+
+  /** Deliveries ever added, kept or dropped. */
+  get arrived(): number {
+    return this.arrivedCount;
+  }
+
+  /** Adds a delivery, dropping the oldest when full, and wakes matching waiters. */
+  add(delivery: Delivery): void {
+    this.arrivedCount++;
+    this.items.push(delivery);
+    if (this.size > this.maxStored) {
+      this.head++;
+      this.droppedCount++;
+      // Compact now and then so dropping stays O(1) amortised.
+      if (this.head > 1024 && this.head * 2 > this.items.length) {
+        this.items = this.items.slice(this.head);
+        this.head = 0;
+      }
+    }
+    for (const waiter of this.waiters) {
+      if (waiter.predicate(delivery)) this.progress(waiter, delivery);
+    }
+    for (const listener of this.listeners) listener(delivery);
+  }
+
+  /** The kept deliveries, oldest first. */
+  all(): Delivery[] {
+    return this.items.slice(this.head);
+  }
+
+  /** The kept deliveries whose path equals `path` (query ignored). */
+  byPath(path: string): Delivery[] {
+    return this.all().filter((d) => d.path === path);
+  }
+
+  /** Forgets every kept delivery (counters of arrivals and drops stay). */
+  clear(): void {
+    this.items = [];
+    this.head = 0;
+  }
+
+  /** Calls `listener` for every future delivery; returns the unsubscribe function. */
+  onDelivery(listener: (d: Delivery) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The first delivery, kept or future, that matches; rejects with `wait_timeout` after `timeoutMs`. */
+  async waitFor(predicate: DeliveryPredicate = () => true, timeoutMs = 5_000): Promise<Delivery> {
+    const [first] = await this.waitForCount(1, predicate, timeoutMs);
+    return first as Delivery;
+  }
+
+  /** The first `count` matching deliveries, kept or future; rejects with `wait_timeout` after `timeoutMs`. */
+  waitForCount(count: number, predicate: DeliveryPredicate = () => true, timeoutMs = 5_000): Promise<Delivery[]> {
+    const found = this.all().filter(predicate).slice(0, count);
+    if (found.length >= count) return Promise.resolve(found);
+    return new Promise<Delivery[]>((resolve, reject) => {
+      const waiter: Waiter = {
+        count,
+        predicate,
+        found,
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          this.waiters.delete(waiter);
+          reject(
+            new ReceiverError(
+              'wait_timeout',
+              `waiting for a delivery timed out after ${timeoutMs} ms: ${waiter.found.length} of ${count} matching, ` +
+                `${this.arrivedCount} deliveries arrived in all (${this.droppedCount} dropped); ` +
+                'check that the sender targets this receiver and the predicate, or raise timeoutMs',
+            ),
+          );
+        }, timeoutMs),
+      };
+      this.waiters.add(waiter);
+    });
+  }
+
+  /** Rejects every pending waiter (used by stop()). */
+  rejectWaiters(error: Error): void {
+    for (const waiter of this.waiters) {
+      clearTimeout(waiter.timer);
+      waiter.reject(error);
+    }
+    this.waiters.clear();
+  }
+
+  private progress(waiter: Waiter, delivery: Delivery): void {
+    waiter.found.push(delivery);
+    if (waiter.found.length < waiter.count) return;
+    clearTimeout(waiter.timer);
+    this.waiters.delete(waiter);
+    waiter.resolve(waiter.found);
+  }
+}
