@@ -1,0 +1,64 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FaultSet } from '../faults/fault-set.js';
+import type { ResolvedOptions } from '../options.js';
+import type { Tier } from '../types.js';
+import { ApiError } from '../errors.js';
+import { RateLimiter } from './rate-limiter.js';
+
+/** Who is calling: the API key and its tier. */
+export interface Caller {
+  apiKey: string;
+  tier: Tier;
+}
+
+/** The rate limit of simulator mode when the simulator-rate-limited fault is on. */
+const FAULTY_SIMULATOR_RATE = 100;
+
+/** Authenticates requests (spec §5) and applies the per-key rate limit (DESIGN §4). */
+export class Authenticator {
+  private readonly limiter: RateLimiter;
+
+  constructor(
+    private readonly options: ResolvedOptions,
+    private readonly faults: FaultSet,
+  ) {
+    this.limiter = new RateLimiter(options.clock);
+  }
+
+  /** Returns the caller or throws 401 / 429. */
+  admit(headers: IncomingHttpHeaders): Caller {
+    const caller = this.identify(headers);
+    const limit = this.limitFor(caller.apiKey);
+    if (limit !== null && !this.faults.has('never-429')) {
+      const retryAfter = this.limiter.take(caller.apiKey, limit);
+      if (retryAfter !== null) {
+        const headers: Record<string, string> = this.faults.has('429-without-retry-after') ? {} : { 'retry-after': String(retryAfter) };
+        throw new ApiError(429, 'rate_limited', `rate limit of ${limit} requests per minute exceeded: retry after ${retryAfter} s`, headers);
+      }
+    }
+    return caller;
+  }
+
+  private identify(headers: IncomingHttpHeaders): Caller {
+    const raw = headers['x-api-key'];
+    const apiKey = Array.isArray(raw) ? raw[0] : raw;
+    const { mode, keys } = this.options;
+    if (!apiKey) {
+      if (mode === 'production' && !this.faults.has('missing-key-accepted')) {
+        throw new ApiError(401, 'unauthorized', 'missing x-api-key header: send your API key in x-api-key');
+      }
+      return { apiKey: '', tier: 'growth' };
+    }
+    // spec §5.2: the simulator accepts any key (as Growth)
+    if (mode === 'simulator') return { apiKey, tier: 'growth' };
+    const config = keys.get(apiKey);
+    if (config) return { apiKey, tier: config.tier };
+    if (this.faults.has('any-key-in-production')) return { apiKey, tier: 'growth' };
+    throw new ApiError(401, 'unauthorized', 'unknown API key: check the x-api-key header');
+  }
+
+  private limitFor(apiKey: string): number | null {
+    if (this.options.mode === 'simulator') return this.faults.has('simulator-rate-limited') ? FAULTY_SIMULATOR_RATE : null;
+    return this.options.keys.get(apiKey)?.ratePerMinute ?? null;
+  }
+}

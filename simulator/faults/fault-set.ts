@@ -1,0 +1,25 @@
+import { ReferenceConfigError } from '../errors.js';
+import { faultCatalogue } from './catalogue.js';
+import type { FaultId } from './catalogue.js';
+
+/** The faults switched on for one reference instance. */
+export class FaultSet {
+  private readonly on: Set<string>;
+
+  constructor(ids: readonly string[]) {
+    const known = new Set<string>(faultCatalogue.map((x) => x.id));
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length > 0) {
+      throw new ReferenceConfigError(
+        'unknown_fault',
+        `unknown fault id ${unknown.map((u) => `"${u}"`).join(', ')}: use one of ${[...known].join(', ')}`,
+      );
+    }
+    this.on = new Set(ids);
+  }
+
+  /** True when the fault is switched on. */
+  has(id: FaultId): boolean {
+    return this.on.has(id);
+  }
+}

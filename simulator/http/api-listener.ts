@@ -1,0 +1,37 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Authenticator } from '../auth/authenticate.js';
+import type { ReferenceContext } from '../context.js';
+import { ApiError } from '../errors.js';
+import { readBody } from './read-body.js';
+import type { Router } from './router.js';
+import { errorReply, sendReply } from './reply.js';
+import type { Reply } from './reply.js';
+
+/** The request listener of the API server: route, authenticate, rate-limit, handle, answer. */
+export function createApiListener(ref: ReferenceContext, router: Router, auth: Authenticator) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    void answer(ref, router, auth, req).then((reply) => {
+      if (!res.headersSent && !res.destroyed) sendReply(res, reply);
+    });
+  };
+}
+
+async function answer(ref: ReferenceContext, router: Router, auth: Authenticator, req: IncomingMessage): Promise<Reply> {
+  try {
+    const raw = await readBody(req);
+    const target = req.url ?? '/';
+    const url = new URL(target.startsWith('/') ? `http://reference.invalid${target}` : target);
+    const method = req.method ?? 'GET';
+    const route = router.match(method, url.pathname);
+    const caller = auth.admit(req.headers);
+    return await route.handler({ method, path: url.pathname, query: url.searchParams, params: route.params, headers: req.headers, raw, ...caller });
+  } catch (err) {
+    if (err instanceof ApiError) return errorReply(err, ref.options.clock(), ref.faults);
+    if (err instanceof TypeError && /URL/i.test(err.message)) {
+      return errorReply(new ApiError(400, 'validation_error', 'request target is not a valid path'), ref.options.clock(), ref.faults);
+    }
+    // a bug in the reference: say so, never crash the server
+    console.error('reference: unexpected error', err);
+    return errorReply(new ApiError(500, 'internal_error', 'the reference hit an unexpected error'), ref.options.clock(), ref.faults);
+  }
+}

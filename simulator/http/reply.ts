@@ -1,0 +1,45 @@
+import type { ServerResponse } from 'node:http';
+import type { FaultSet } from '../faults/fault-set.js';
+import type { ApiError } from '../errors.js';
+
+/** What a handler answers: a status, an exact JSON text (or none, e.g. 204) and extra headers. */
+export interface Reply {
+  status: number;
+  json?: string;
+  /** Plain text instead of JSON (only the error-body-plain-text fault uses it). */
+  text?: string;
+  headers?: Record<string, string>;
+}
+
+/** A JSON reply; the text is fixed here so that an idempotent replay can send the same bytes. */
+export function jsonReply(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
+  return { status, json: JSON.stringify(body), headers };
+}
+
+/** The error body of DESIGN §4: `{success:false, error, message, timestamp}`. */
+export function errorReply(err: ApiError, now: number, faults: FaultSet): Reply {
+  if (faults.has('error-body-plain-text')) {
+    return { status: err.status, text: err.message, headers: err.headers };
+  }
+  const body = { success: false, error: err.code, message: err.message, timestamp: new Date(now).toISOString() };
+  return jsonReply(err.status, body, err.headers);
+}
+
+/** Writes a reply; JSON bodies always go out as application/json with a Content-Length. */
+export function sendReply(res: ServerResponse, reply: Reply): void {
+  const headers: Record<string, string | number> = { ...reply.headers };
+  if (reply.text !== undefined) {
+    const text = Buffer.from(reply.text, 'utf8');
+    res.writeHead(reply.status, { ...headers, 'content-type': 'text/plain; charset=utf-8', 'content-length': text.length });
+    res.end(text);
+    return;
+  }
+  if (reply.json === undefined) {
+    res.writeHead(reply.status, headers);
+    res.end();
+    return;
+  }
+  const body = Buffer.from(reply.json, 'utf8');
+  res.writeHead(reply.status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+  res.end(body);
+}

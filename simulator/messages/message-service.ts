@@ -1,0 +1,109 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FaultSet } from '../faults/fault-set.js';
+import type { ResolvedOptions } from '../options.js';
+import type { Scheduler } from '../scheduler.js';
+import type { Store } from '../store.js';
+import type { EventKind, MessageStatus, StoredMessage } from '../types.js';
+
+/** Hands an event to the webhook dispatcher. */
+export type Publish = (event: EventKind, data: Record<string, unknown>) => void;
+
+/** Why a message to a number on the failing list fails. */
+export const FAILURE_REASON = 'carrier rejected the message: recipient unreachable (simulated)';
+
+const NEXT: Partial<Record<MessageStatus, (failing: boolean) => MessageStatus>> = {
+  queued: () => 'pending',
+  pending: (failing) => (failing ? 'failed' : 'sent'),
+  sent: () => 'delivered',
+};
+
+/** Creates messages and moves outbound ones through queued → pending → sent → delivered | failed (DESIGN §4). */
+export class MessageService {
+  constructor(
+    private readonly store: Store,
+    private readonly scheduler: Scheduler,
+    private readonly options: ResolvedOptions,
+    private readonly faults: FaultSet,
+    private readonly publish: Publish,
+  ) {}
+
+  /** Stores a new outbound message (status queued) and starts its lifecycle. */
+  createOutbound(input: { to: string; from: string; message: string; metadata?: Record<string, unknown> }): StoredMessage {
+    const message: StoredMessage = {
+      id: randomUUID(),
+      to: input.to,
+      from: input.from,
+      message: input.message,
+      status: 'queued',
+      direction: 'outbound',
+      created_at: new Date(this.options.clock()).toISOString(),
+      seq: this.store.nextSeq(),
+      ...(input.metadata ? { metadata: input.metadata } : {}),
+    };
+    this.store.addMessage(message);
+    this.scheduleStep(message.id);
+    return message;
+  }
+
+  /** Stores a message a virtual phone sent to the service and emits message.received (spec §6). */
+  createInbound(input: { from: string; to: string; message: string }): StoredMessage {
+    const message: StoredMessage = {
+      id: randomUUID(),
+      ...input,
+      // the stored status stays in the spec §2.1 enum; the payload says "received" (spec §2.1 note)
+      status: 'delivered',
+      direction: 'inbound',
+      created_at: new Date(this.options.clock()).toISOString(),
+      seq: this.store.nextSeq(),
+    };
+    this.store.addMessage(message);
+    this.publish('message.received', { ...this.present(message), status: 'received' });
+    return message;
+  }
+
+  /** The Message resource as the API shows it (spec §2.1). */
+  present(m: StoredMessage): Record<string, unknown> {
+    const out: Record<string, unknown> = {
+      id: m.id,
+      to: m.to,
+      from: m.from,
+      message: m.message,
+      status: m.status,
+      direction: m.direction,
+      created_at: this.faults.has('wrong-field-type') ? Date.parse(m.created_at) : m.created_at,
+    };
+    if (m.platform_message_id) out.platform_message_id = m.platform_message_id;
+    if (this.faults.has('missing-direction')) delete out.direction;
+    return out;
+  }
+
+  private scheduleStep(id: string): void {
+    this.scheduler.after(this.options.stepMs, () => this.step(id));
+  }
+
+  private step(id: string): void {
+    const current = this.store.messages.get(id);
+    const next = current && NEXT[current.status]?.(this.options.failingNumbers.has(current.to));
+    if (!current || !next) return;
+    const extra: Partial<StoredMessage> = {};
+    if (next === 'sent') extra.platform_message_id = `sim_${randomBytes(12).toString('hex')}`;
+    if (next === 'failed') extra.failure_reason = FAILURE_REASON;
+    const message = this.store.setStatus(id, next, extra) as StoredMessage;
+    this.emitChange(message);
+    if (next !== 'delivered' && next !== 'failed') this.scheduleStep(id);
+  }
+
+  /** Events of a status change (DESIGN §4): status.updated always, plus sent / delivered / failed on entry. */
+  private emitChange(m: StoredMessage): void {
+    const data = this.present(m);
+    if (m.status === 'failed' && !this.faults.has('missing-failure-reason')) data.failure_reason = m.failure_reason;
+    if (!this.faults.has('no-status-updated-event')) this.publish('message.status.updated', data);
+    const early = this.faults.has('delivered-before-sent');
+    if (m.status === 'sent') {
+      if (early) this.publish('message.delivered', { ...data, status: 'delivered' });
+      this.publish('message.sent', data);
+    }
+    if (m.status === 'delivered' && !early) this.publish('message.delivered', data);
+    if (m.status === 'failed' && !this.faults.has('no-event-on-failure')) this.publish('message.failed', data);
+  }
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { ReferenceContext } from '../context.js';
+import type { RequestContext } from '../http/router.js';
+import type { Reply } from '../http/reply.js';
+import { jsonReply } from '../http/reply.js';
+import { jsonBody } from '../http/json-body.js';
+import { invalid } from '../errors.js';
+import { canonicalJson } from './idempotency.js';
+
+/** A checked send request, ready to be stored. */
+export interface SendInput {
+  to: string;
+  from: string;
+  message: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** Reads the Idempotency-Key header (spec §4.1: 1 to 255 characters); absent → null. */
+export function idempotencyKey(req: RequestContext): string | null {
+  const raw = req.headers['idempotency-key'];
+  if (raw === undefined) return null;
+  const key = Array.isArray(raw) ? (raw[0] ?? '') : raw;
+  if (key.length < 1 || key.length > 255) throw invalid('Idempotency-Key must be 1 to 255 characters long');
+  return key;
+}
+
+/**
+ * The shared path of both send operations: validate, then honour Idempotency-Key (DESIGN §4),
+ * then create the message and answer 201 with it.
+ */
+export async function send(ref: ReferenceContext, req: RequestContext, check: (body: Record<string, unknown>) => SendInput): Promise<Reply> {
+  const key = idempotencyKey(req);
+  const body = jsonBody(ref, req.raw);
+  const input = check(body);
+  if (key === null || ref.faults.has('no-idempotent-replay')) return create(ref, input);
+  const scope = ref.faults.has('idempotency-not-scoped') ? '' : req.apiKey;
+  const decision = ref.idempotency.begin(scope, key, `${req.method} ${req.path} ${canonicalJson(body)}`);
+  if (decision.kind === 'replay') return replay(ref, decision.reply);
+  try {
+    if (ref.options.sendDelayMs > 0) await ref.scheduler.sleep(ref.options.sendDelayMs);
+    const reply = create(ref, input);
+    ref.idempotency.complete(scope, key, reply);
+    return reply;
+  } catch (err) {
+    ref.idempotency.abandon(scope, key);
+    throw err;
+  }
+}
+
+function create(ref: ReferenceContext, input: SendInput): Reply {
+  const message = ref.messages.createOutbound(input);
+  const shown = ref.messages.present(message);
+  if (ref.faults.has('new-message-sent-status')) shown.status = 'sent';
+  return jsonReply(201, shown);
+}
+
+function replay(ref: ReferenceContext, reply: Reply): Reply {
+  if (!ref.faults.has('replay-new-id') || reply.json === undefined) return reply;
+  return jsonReply(reply.status, { ...(JSON.parse(reply.json) as object), id: randomUUID() }, reply.headers);
+}

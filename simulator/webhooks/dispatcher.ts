@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import type { FaultSet } from '../faults/fault-set.js';
+import type { ResolvedOptions } from '../options.js';
+import type { Scheduler } from '../scheduler.js';
+import type { Store } from '../store.js';
+import type { DeliveryRecord, EventKind, StoredWebhook } from '../types.js';
+import { checkWebhookUrl } from '../validation/webhook-url.js';
+import { EgressGuard } from './egress-guard.js';
+import { postOnce } from './http-post.js';
+import type { PostResult } from './http-post.js';
+import { signatureHeader } from './signer.js';
+
+/** Where events go: a registered webhook, or the simulator's one configured URL (webhookId null). */
+interface Destination {
+  key: string;
+  webhookId: string | null;
+  url: string;
+  secret: () => string;
+}
+
+/** A record keeps at most this many characters of the response body (spec §2.4). */
+export const RESPONSE_BODY_MAX = 1000;
+
+/**
+ * Sends events to webhooks (DESIGN §4): signed, one record per attempt, retried with exponential
+ * backoff. Deliveries to one destination go out one at a time, in order, so receivers see the lifecycle order.
+ */
+export class Dispatcher {
+  private readonly guard: EgressGuard;
+  private readonly chains = new Map<string, Promise<void>>();
+  private readonly aborts = new Set<AbortController>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly scheduler: Scheduler,
+    private readonly options: ResolvedOptions,
+    private readonly faults: FaultSet,
+    private readonly simulatorSecret: string,
+  ) {
+    this.guard = new EgressGuard(options.egress);
+  }
+
+  /** Fans an event out to every subscribed webhook (and, in simulator mode, to the configured URL). */
+  publish(event: EventKind, data: Record<string, unknown>): void {
+    const body = this.serialize(event, data);
+    for (const webhook of this.store.listWebhooks()) {
+      const subscribed = (webhook.events as string[]).includes(event);
+      if (subscribed || this.faults.has('event-without-subscription')) this.enqueue(this.webhookDestination(webhook), event, body);
+    }
+    const { mode, webhookUrl } = this.options;
+    if (mode === 'simulator' && webhookUrl && !this.faults.has('simulator-webhook-url-ignored')) {
+      this.enqueue({ key: '\u0000simulator', webhookId: null, url: webhookUrl, secret: () => this.simulatorSecret }, event, body);
+    }
+  }
+
+  /** One test attempt (spec §4.2 test): recorded with test: true, never retried, never throws. */
+  async test(webhook: StoredWebhook): Promise<DeliveryRecord> {
+    const data = { webhook_id: webhook.id, message: 'Test delivery from the reference service', created_at: new Date(this.options.clock()).toISOString() };
+    const body = this.serialize('test.webhook.sent', data);
+    const dest = this.webhookDestination(webhook);
+    const result = await this.attempt(dest, 'test.webhook.sent', body, randomUUID());
+    return this.record(dest, 'test.webhook.sent', result, true);
+  }
+
+  /** Aborts in-flight attempts and waits for the queues to wind down. */
+  async stop(): Promise<void> {
+    for (const controller of this.aborts) controller.abort();
+    await Promise.allSettled([...this.chains.values()]);
+  }
+
+  private webhookDestination(webhook: StoredWebhook): Destination {
+    const secret = () => {
+      const current = this.store.webhooks.get(webhook.id) ?? webhook;
+      return this.faults.has('signed-with-old-secret') && current.previous_secret ? current.previous_secret : current.signing_secret;
+    };
+    return { key: webhook.id, webhookId: webhook.id, url: webhook.url, secret };
+  }
+
+  private serialize(event: EventKind, data: Record<string, unknown>): { sent: Buffer; signed: Buffer } {
+    const payload = this.faults.has('payload-not-wrapped') ? data : { event, data };
+    const compact = Buffer.from(JSON.stringify(payload), 'utf8');
+    if (!this.faults.has('signature-over-reserialized-json')) return { sent: compact, signed: compact };
+    return { sent: Buffer.from(JSON.stringify(payload, null, 2), 'utf8'), signed: compact };
+  }
+
+  private enqueue(dest: Destination, event: EventKind, body: { sent: Buffer; signed: Buffer }): void {
+    const previous = this.chains.get(dest.key) ?? Promise.resolve();
+    const next = previous.then(() => this.deliver(dest, event, body));
+    this.chains.set(dest.key, next);
+    void next.then(() => {
+      if (this.chains.get(dest.key) === next) this.chains.delete(dest.key);
+    });
+  }
+
+  private async deliver(dest: Destination, event: EventKind, body: { sent: Buffer; signed: Buffer }): Promise<void> {
+    const deliveryId = randomUUID(); // Service-Delivery-Id: the same on every retry
+    const { maxAttempts, baseDelayMs } = this.options.retry;
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      if (this.scheduler.isStopped) return;
+      if (dest.webhookId && !this.store.webhooks.has(dest.webhookId)) return; // deleted meanwhile
+      const result = await this.attempt(dest, event, body, deliveryId);
+      const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+      const last = ok || attempt === maxAttempts || this.faults.has('no-retry');
+      if (last || !this.faults.has('retries-not-recorded')) this.record(dest, event, result, false);
+      if (last) return;
+      await this.scheduler.sleep(baseDelayMs * 2 ** (attempt - 1));
+    }
+  }
+
+  private async attempt(dest: Destination, event: EventKind, body: { sent: Buffer; signed: Buffer }, deliveryId: string): Promise<PostResult> {
+    const url = new URL(dest.url);
+    if (dest.webhookId) {
+      // DESIGN §4: the address rules are checked again at connect time, not only at registration
+      try {
+        checkWebhookUrl(dest.url, this.options.hosts, this.faults);
+      } catch {
+        return { statusCode: null, body: '', error: 'webhook URL no longer resolves to a public address' };
+      }
+    }
+    const target = this.guard.route(url);
+    if (!target) return { statusCode: null, body: '', error: `egress guard: ${url.origin} is not an allowed destination` };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': 'sms-reference/1.0',
+      'service-event': event,
+      'service-delivery-id': deliveryId,
+    };
+    if (!this.faults.has('no-signature-header')) {
+      const t = Math.floor(this.options.clock() / 1000);
+      headers['service-signature'] = signatureHeader(dest.secret(), t, body.signed, this.faults);
+    }
+    const controller = new AbortController();
+    this.aborts.add(controller);
+    try {
+      return await postOnce({ target, hostHeader: url.host, body: body.sent, headers, ca: this.options.trustedCa, timeoutMs: this.options.deliveryTimeoutMs, signal: controller.signal });
+    } finally {
+      this.aborts.delete(controller);
+    }
+  }
+
+  private record(dest: Destination, event: EventKind, result: PostResult, test: boolean): DeliveryRecord {
+    const keepAll = this.faults.has('response-body-not-truncated');
+    const record: DeliveryRecord = {
+      id: randomUUID(),
+      webhook_id: dest.webhookId ?? '',
+      event,
+      status_code: result.statusCode ?? (this.faults.has('status-code-zero') ? 0 : null),
+      response_body: keepAll ? result.body : Array.from(result.body).slice(0, RESPONSE_BODY_MAX).join(''),
+      delivered_at: new Date(this.options.clock()).toISOString(),
+      test,
+    };
+    if (test && this.faults.has('test-flag-missing')) delete (record as Partial<DeliveryRecord>).test;
+    if (dest.webhookId) this.store.addDelivery(record, dest.url);
+    else this.store.emit('delivery', { ...record, url: dest.url });
+    return record;
+  }
+}

@@ -1,0 +1,68 @@
+import http from 'node:http';
+import https from 'node:https';
+import tls from 'node:tls';
+import { unbracket } from '../validation/address-policy.js';
+
+/** Outcome of one HTTP attempt: the status (null on a network failure) and the response text read. */
+export interface PostResult {
+  statusCode: number | null;
+  body: string;
+  error?: string;
+}
+
+/** How much of a response body is read (records keep 1000 characters; faults may keep more). */
+const MAX_READ_BYTES = 64 * 1024;
+
+/** Options of one POST to a loopback destination chosen by the egress guard. */
+export interface PostOptions {
+  target: URL;
+  hostHeader: string;
+  body: Buffer;
+  headers: Record<string, string>;
+  ca: string[];
+  timeoutMs: number;
+  signal: AbortSignal;
+}
+
+/** POSTs once, without redirects, keep-alive or name lookups; never rejects. */
+export function postOnce(o: PostOptions): Promise<PostResult> {
+  return new Promise((resolve) => {
+    const secure = o.target.protocol === 'https:';
+    const hostname = unbracket(o.target.hostname);
+    // `localhost` is connected as 127.0.0.1 so that no resolver is ever consulted
+    const host = hostname.toLowerCase() === 'localhost' ? '127.0.0.1' : hostname;
+    const request = (secure ? https : http).request({
+      host,
+      port: o.target.port || (secure ? 443 : 80),
+      path: `${o.target.pathname}${o.target.search}`,
+      method: 'POST',
+      agent: false,
+      signal: o.signal,
+      timeout: o.timeoutMs,
+      headers: { ...o.headers, host: o.hostHeader, 'content-length': String(o.body.length), connection: 'close' },
+      // the certificate must match the loopback host connected to, not the Host header's public name
+      ...(secure ? { ca: o.ca.length > 0 ? o.ca : undefined, checkServerIdentity: (_name: string, cert: tls.PeerCertificate) => tls.checkServerIdentity(host, cert) } : {}),
+    });
+    let done = false;
+    const finish = (result: PostResult) => {
+      if (done) return;
+      done = true;
+      resolve(result);
+    };
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${o.timeoutMs} ms`)));
+    request.on('error', (err) => finish({ statusCode: null, body: '', error: err.message }));
+    request.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (size < MAX_READ_BYTES) chunks.push(chunk);
+        size += chunk.length;
+      });
+      const complete = () => finish({ statusCode: res.statusCode ?? null, body: Buffer.concat(chunks).subarray(0, MAX_READ_BYTES).toString('utf8') });
+      res.on('end', complete);
+      res.on('close', complete);
+      res.on('error', complete);
+    });
+    request.end(o.body);
+  });
+}
