@@ -1,0 +1,33 @@
+// `npm run bench`: every benchmark of the project, each measured against a baseline in the same run (the machines
+// are shared and noisy, so ratios are the figures that mean something). `npm run bench -- <name>` runs one.
+import { printFigures } from './figures.js';
+import type { Figure } from './figures.js';
+
+interface Benchmark {
+  title: string;
+  load: () => Promise<{ run(): Promise<Figure[]> }>;
+}
+
+const benchmarks: Record<string, Benchmark> = {
+  reference: {
+    title: 'Reference throughput vs bare node:http (loopback, autocannon, 16 connections)',
+    load: () => import('./reference-throughput.js'),
+  },
+  receiver: {
+    title: 'Receiver: signed deliveries verified and stored vs bare node:http',
+    load: () => import('./receiver-throughput.js'),
+  },
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in benchmarks));
+if (unknown.length > 0) {
+  console.error(`bench: unknown benchmark ${unknown.join(', ')}: choose from ${Object.keys(benchmarks).join(', ')}`);
+  process.exit(2);
+}
+for (const name of wanted.length > 0 ? wanted : Object.keys(benchmarks)) {
+  const bench = benchmarks[name]!;
+  const started = Date.now();
+  const figures = await (await bench.load()).run();
+  printFigures(`${bench.title} [${((Date.now() - started) / 1000).toFixed(1)} s]`, figures);
+}
