@@ -1,0 +1,110 @@
+import { parseArgs } from 'node:util';
+import { HarnessError } from '../targets/index.js';
+
+/** What the conform command line says (all optional: defaults and the config file fill the rest). */
+export interface ConformArgs {
+  target?: string;
+  baseUrl?: string;
+  apiKey?: string;
+  starterApiKey?: string;
+  rateLimitApiKey?: string;
+  config?: string;
+  profile?: string;
+  suites: string[];
+  requirements: string[];
+  checks: string[];
+  failOn?: 'must' | 'should';
+  seed?: number;
+  runs?: number;
+  timeout?: number;
+  requestTimeout?: number;
+  maxRequests?: number;
+  concurrency?: number;
+  out?: string;
+  reporters: string[];
+  faults: string[];
+  allowSend: boolean;
+  list: boolean;
+  help: boolean;
+}
+
+const optionSpec = {
+  target: { type: 'string', short: 't' },
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  'starter-api-key': { type: 'string' },
+  'rate-limit-api-key': { type: 'string' },
+  config: { type: 'string', short: 'c' },
+  profile: { type: 'string' },
+  suite: { type: 'string', multiple: true, short: 's' },
+  requirement: { type: 'string', multiple: true, short: 'r' },
+  check: { type: 'string', multiple: true },
+  'fail-on': { type: 'string' },
+  seed: { type: 'string' },
+  runs: { type: 'string' },
+  timeout: { type: 'string' },
+  'request-timeout': { type: 'string' },
+  'max-requests': { type: 'string' },
+  concurrency: { type: 'string' },
+  out: { type: 'string', short: 'o' },
+  reporter: { type: 'string', multiple: true },
+  fault: { type: 'string', multiple: true },
+  'allow-send': { type: 'boolean' },
+  list: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Parses conform's arguments; a bad flag or value is a HarnessError (USAGE) whose message says how to fix it. */
+export function parseConformArgs(argv: readonly string[]): ConformArgs {
+  let values: Record<string, string | string[] | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({ args: [...argv], options: optionSpec, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new HarnessError('USAGE', `${(error as Error).message.replace(/\.$/, '')}. Run with --help for the options.`);
+  }
+  const text = (name: string): string | undefined => values[name] as string | undefined;
+  const list = (name: string): string[] => (values[name] as string[] | undefined) ?? [];
+  const failOn = text('fail-on');
+  if (failOn !== undefined && failOn !== 'must' && failOn !== 'should') {
+    throw new HarnessError('USAGE', `--fail-on must be "must" or "should", got "${failOn}".`);
+  }
+  return {
+    ...defined('target', text('target')),
+    ...defined('baseUrl', text('base-url')),
+    ...defined('apiKey', text('api-key')),
+    ...defined('starterApiKey', text('starter-api-key')),
+    ...defined('rateLimitApiKey', text('rate-limit-api-key')),
+    ...defined('config', text('config')),
+    ...defined('profile', text('profile')),
+    ...defined('failOn', failOn as 'must' | 'should' | undefined),
+    ...defined('seed', integer('--seed', text('seed'), 0)),
+    ...defined('runs', integer('--runs', text('runs'), 1)),
+    ...defined('timeout', integer('--timeout', text('timeout'), 1)),
+    ...defined('requestTimeout', integer('--request-timeout', text('request-timeout'), 1)),
+    ...defined('maxRequests', integer('--max-requests', text('max-requests'), 1)),
+    ...defined('concurrency', integer('--concurrency', text('concurrency'), 1)),
+    ...defined('out', text('out')),
+    suites: list('suite'),
+    requirements: list('requirement'),
+    checks: list('check'),
+    reporters: list('reporter'),
+    faults: list('fault'),
+    allowSend: values['allow-send'] === true,
+    list: values.list === true,
+    help: values.help === true,
+  };
+}
+
+/** Parses a whole number >= min, or throws a USAGE error naming the flag. */
+export function integer(flag: string, value: string | number | undefined, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isSafeInteger(number) || number < min) {
+    throw new HarnessError('USAGE', `${flag} must be a whole number >= ${min}, got "${value}".`);
+  }
+  return number;
+}
+
+function defined<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}

@@ -1,0 +1,103 @@
+import { reporterNames } from '../reports/index.js';
+import type { Selection } from '../suites/checks/index.js';
+import { HarnessError, profileFor, referenceTarget, urlTarget } from '../targets/index.js';
+import type { Target } from '../targets/index.js';
+import type { ConformArgs } from './args.js';
+import type { ConformConfig } from './config-file.js';
+
+/** Everything conform needs, resolved from flags, environment and config file (in that order of precedence). */
+export interface ResolvedRun {
+  readonly target: Target;
+  readonly selection: Selection;
+  readonly failOn: 'must' | 'should';
+  readonly seed?: number;
+  readonly runs?: number;
+  readonly timeoutMs?: number;
+  readonly requestTimeoutMs?: number;
+  readonly maxRequests?: number;
+  readonly concurrency?: number;
+  readonly allowBillable: boolean;
+  readonly outDir: string;
+  readonly reporters: readonly string[];
+}
+
+/** The default --target simulator address (spec §8: API on local port 4001). */
+export const simulatorBaseUrl = 'http://127.0.0.1:4001';
+
+/** Merges flags over environment over config and builds the target; usage errors throw HarnessError. */
+export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS.ProcessEnv): ResolvedRun {
+  const pick = <T>(flag: T | undefined, fromConfig: T | undefined): T | undefined => flag ?? fromConfig;
+  const pickList = (flag: string[], fromConfig: string[] | undefined): string[] => (flag.length > 0 ? flag : (fromConfig ?? []));
+  const reporters = pickList(args.reporters, config.reporters);
+  for (const name of reporters) {
+    if (!reporterNames.includes(name)) throw new HarnessError('UNKNOWN_REPORTER', `Unknown reporter "${name}": use ${reporterNames.join(', ')}.`);
+  }
+  const keys = {
+    growth: args.apiKey ?? env.CONFORM_API_KEY ?? config.apiKey,
+    starter: args.starterApiKey ?? env.CONFORM_STARTER_API_KEY ?? config.starterApiKey,
+    rateLimit: args.rateLimitApiKey ?? env.CONFORM_RATE_LIMIT_API_KEY ?? config.rateLimitApiKey,
+  };
+  const target = buildTarget({
+    target: pick(args.target, config.target) ?? 'reference',
+    baseUrl: pick(args.baseUrl, config.baseUrl),
+    profile: pick(args.profile, config.profile),
+    faults: pickList(args.faults, config.faults),
+    keys,
+  });
+  const failOn = pick(args.failOn, config.failOn) ?? 'should';
+  if (failOn !== 'must' && failOn !== 'should') throw new HarnessError('CONFIG', `failOn must be "must" or "should", got "${String(failOn)}".`);
+  const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
+    (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+  return {
+    target,
+    selection: {
+      suites: pickList(args.suites, config.suites),
+      requirements: pickList(args.requirements, config.requirements),
+      ids: pickList(args.checks, config.checks),
+    },
+    failOn,
+    ...optional('seed', pick(args.seed, config.seed)),
+    ...optional('runs', pick(args.runs, config.runs)),
+    ...optional('timeoutMs', pick(args.timeout, config.timeout)),
+    ...optional('requestTimeoutMs', pick(args.requestTimeout, config.requestTimeout)),
+    ...optional('maxRequests', pick(args.maxRequests, config.maxRequests)),
+    ...optional('concurrency', pick(args.concurrency, config.concurrency)),
+    allowBillable: args.allowSend || config.allowSend === true,
+    outDir: pick(args.out, config.out) ?? 'conformance-report',
+    reporters: reporters.length > 0 ? reporters : reporterNames,
+  };
+}
+
+interface TargetChoice {
+  target: string;
+  baseUrl: string | undefined;
+  profile: string | undefined;
+  faults: string[];
+  keys: { growth?: string | undefined; starter?: string | undefined; rateLimit?: string | undefined };
+}
+
+function buildTarget(choice: TargetChoice): Target {
+  const keys = Object.fromEntries(Object.entries(choice.keys).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  if (choice.target !== 'reference' && choice.faults.length > 0) {
+    throw new HarnessError('USAGE', '--fault works only with --target reference (the embedded reference has the fault catalogue).');
+  }
+  switch (choice.target) {
+    case 'reference':
+      if (choice.baseUrl) throw new HarnessError('USAGE', '--base-url does not apply to --target reference (it starts on a free loopback port); use --target <url>.');
+      if (choice.profile !== undefined && profileFor(choice.profile).name !== 'reference') {
+        throw new HarnessError('USAGE', `--target reference always has the reference profile; drop --profile ${choice.profile}.`);
+      }
+      return referenceTarget({ faults: choice.faults });
+    case 'simulator':
+      return urlTarget(choice.baseUrl ?? simulatorBaseUrl, profileFor(choice.profile ?? 'simulator'), keys, { name: 'simulator' });
+    case 'production':
+      if (!choice.baseUrl) throw new HarnessError('USAGE', '--target production needs --base-url <the API origin>.');
+      return urlTarget(choice.baseUrl, profileFor(choice.profile ?? 'production'), keys, { name: 'production' });
+    default:
+      if (!/^https?:\/\//.test(choice.target)) {
+        throw new HarnessError('USAGE', `Unknown --target "${choice.target}": use reference, simulator, production or an http(s) URL.`);
+      }
+      if (choice.baseUrl) throw new HarnessError('USAGE', 'Give the URL either as --target <url> or as --base-url, not both.');
+      return urlTarget(choice.target, profileFor(choice.profile ?? 'production'), keys, { name: choice.target });
+  }
+}

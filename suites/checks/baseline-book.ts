@@ -1,0 +1,35 @@
+import type { BaselineBook } from './check-context.js';
+
+/** One recorded outcome of an operation's positive baseline. */
+export interface BaselineEntry {
+  readonly ok: boolean;
+  readonly detail: string;
+}
+
+/** The run's positive baselines: passed means recorded ok at least once and never recorded failing. */
+export class RunBaselines implements BaselineBook {
+  private readonly entries = new Map<string, BaselineEntry[]>();
+
+  passed(operationId: string): boolean {
+    const list = this.entries.get(operationId) ?? [];
+    return list.length > 0 && list.every((entry) => entry.ok);
+  }
+
+  record(operationId: string, ok: boolean, detail = ok ? 'passed' : 'failed'): void {
+    const list = this.entries.get(operationId) ?? [];
+    list.push({ ok, detail });
+    this.entries.set(operationId, list);
+  }
+
+  /** Why the operation's baseline does not count, or undefined when it passed. */
+  whyNot(operationId: string): string | undefined {
+    if (this.passed(operationId)) return undefined;
+    const failing = (this.entries.get(operationId) ?? []).find((entry) => !entry.ok);
+    return failing ? failing.detail : `no positive baseline of ${operationId} ran in this run`;
+  }
+
+  /** True when some outcome was recorded for the operation. */
+  has(operationId: string): boolean {
+    return this.entries.has(operationId);
+  }
+}

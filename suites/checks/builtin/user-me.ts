@@ -1,0 +1,32 @@
+import { defineCheck } from '../define-check.js';
+
+/** The operation id of GET /v1/user/me (spec §4.3). */
+export const userMeOperation = 'getCurrentUser';
+
+/** spec §4.3: GET /v1/user/me is the connection test; the engine runs it first and gates the run on it. */
+export const userMeConnection = defineCheck({
+  id: 'USER-ME-CONNECTION',
+  title: 'GET /v1/user/me answers 2xx with the configured key (connection test)',
+  suite: 'builtin/connection',
+  requirements: ['USER-ME-CONNECTION'],
+  level: 'must',
+  baselineFor: userMeOperation,
+  async run(ctx) {
+    const exchange = await ctx.http.request({ method: 'GET', path: '/v1/user/me' });
+    ctx.expectStatus(exchange, '2xx', 'the connection test');
+  },
+});
+
+/** DESIGN.md §4: /v1/user/me answers {id, email, name, workspace_id, created_at}. */
+export const userMeShape = defineCheck({
+  id: 'USER-ME-SHAPE',
+  title: 'GET /v1/user/me answers a User object',
+  suite: 'builtin/connection',
+  requirements: ['USER-ME-SHAPE'],
+  level: 'should',
+  async run(ctx) {
+    const exchange = await ctx.http.request({ method: 'GET', path: '/v1/user/me' });
+    ctx.expectStatus(exchange, '2xx');
+    ctx.expectSchema(exchange, 'User');
+  },
+});

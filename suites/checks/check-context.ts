@@ -1,0 +1,71 @@
+import type { Arbitrary } from 'fast-check';
+import type { Receiver } from '../../receiver/index.js';
+import type { Exchange, HttpClient, Profile, Target } from '../../targets/index.js';
+import type { Level } from './check-definition.js';
+import type { FailureDetails } from './check-failure.js';
+
+/** An expected status: an exact code, a class such as '2xx', or any of a list. */
+export type StatusExpectation = number | StatusClass | readonly (number | StatusClass)[];
+
+/** A status class. */
+export type StatusClass = '1xx' | '2xx' | '3xx' | '4xx' | '5xx';
+
+/** Options of ctx.property. */
+export interface PropertyOptions<T> {
+  /** Cases to generate (default ctx.runs). */
+  numRuns?: number;
+  /** Values always tried first (boundaries, known-bad inputs). */
+  examples?: readonly T[];
+}
+
+/** The positive baselines of this run, by operation id (DESIGN.md §3: no vacuous passes). */
+export interface BaselineBook {
+  /** True when the operation's positive baseline was recorded ok and never failed in this run. */
+  passed(operationId: string): boolean;
+  /** Records a positive baseline outcome; `detail` explains a failure. */
+  record(operationId: string, ok: boolean, detail?: string): void;
+}
+
+/** What a check's run() gets: the target, the one HTTP client, and helpers that turn findings into results. */
+export interface CheckContext {
+  readonly check: { readonly id: string; readonly title: string; readonly suite: string; readonly level: Level };
+  /** The HTTP client, scoped to this check (its exchanges count for this check; aborted at the deadline). */
+  readonly http: HttpClient;
+  readonly target: Target;
+  readonly profile: Profile;
+  /** The run's seed (fast-check and any other randomness). */
+  readonly seed: number;
+  /** Property cases per operation (--runs). */
+  readonly runs: number;
+  /** The webhook receiver; only for checks that declare needs: ['receiver'] (throws otherwise). */
+  readonly receiver: Receiver;
+  /** Aborted at the check's deadline. */
+  readonly signal: AbortSignal;
+  readonly baseline: BaselineBook;
+  /** Adds a line to the check's log (redacted, kept in the result). */
+  log(message: string): void;
+  /** Fails the check (throws a CheckFailure). */
+  fail(message: string, details?: FailureDetails): never;
+  /** Skips the check with a reason (throws). */
+  skip(reason: string): never;
+  /**
+   * Fails with `message` unless `condition` holds. Not an `asserts` signature: TypeScript refuses assertion calls
+   * through a contextually typed ctx (TS2775); import `expectThat` from this module when narrowing is wanted.
+   */
+  expect(condition: unknown, message: string, details?: FailureDetails): void;
+  /** Fails unless the exchange got the status; a network error makes the check ERRORED. Returns the exchange. */
+  expectStatus(exchange: Exchange, expected: StatusExpectation, message?: string): Exchange;
+  /** Fails unless the JSON body validates against the spec schema (spec/index.ts validate). Returns the body. */
+  expectSchema(exchange: Exchange, schemaName: string, message?: string): unknown;
+  /**
+   * Runs a fast-check async property with the run's seed; a failing case becomes a CheckFailure carrying the
+   * seed, the shrunk counterexample and the curl reproduction of its last exchange. The predicate fails by
+   * returning false or by throwing (e.g. via ctx.expect*).
+   */
+  property<T>(
+    name: string,
+    arbitrary: Arbitrary<T>,
+    predicate: (value: T) => Promise<boolean | void>,
+    options?: PropertyOptions<T>,
+  ): Promise<void>;
+}

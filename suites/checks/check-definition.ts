@@ -1,0 +1,39 @@
+import type { Profile, Target } from '../../targets/index.js';
+import type { CheckContext } from './check-context.js';
+
+/** How much a requirement matters: must (stated by the spec), should (DESIGN.md §4 / practice), observe (never fails). */
+export type Level = 'must' | 'should' | 'observe';
+
+/** The levels, strictest first. */
+export const levels: readonly Level[] = ['must', 'should', 'observe'];
+
+/** What a check needs from the run; a missing need skips the check with a reason that says how to provide it. */
+export type Need = 'receiver' | 'starterKey' | 'rateLimitKey' | 'billable';
+
+/** The needs a check may declare. */
+export const needs: readonly Need[] = ['receiver', 'starterKey', 'rateLimitKey', 'billable'];
+
+/** What a check author writes (see defineCheck). */
+export interface CheckDefinition {
+  /** Stable upper-case id, e.g. MSG-SEND-MESSAGE-MAX-PROPERTY. */
+  readonly id: string;
+  readonly title: string;
+  /** Where it belongs, e.g. contract/messages, scenarios/idempotency (selected with --suite globs). */
+  readonly suite: string;
+  /** Requirement ids of spec/requirements.yaml the check proves (at least one). */
+  readonly requirements: readonly string[];
+  readonly level: Level;
+  /** True when the check applies to the profile/target, else the reason it is skipped. */
+  readonly appliesTo?: (profile: Profile, target: Target) => true | string;
+  readonly needs?: readonly Need[];
+  /** Operation id whose positive baseline must have passed in this run (a negative check: DESIGN.md §3 vacuity). */
+  readonly baseline?: string;
+  /** Operation id this check is the positive baseline of: it runs first and its result is recorded as the baseline. */
+  readonly baselineFor?: string;
+  /** Deadline of this check in ms (default: the run's --timeout). */
+  readonly timeoutMs?: number;
+  readonly run: (ctx: CheckContext) => Promise<void>;
+}
+
+/** A check as registered (validated and frozen). */
+export type Check = Readonly<CheckDefinition>;

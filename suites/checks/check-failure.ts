@@ -1,0 +1,41 @@
+import type { Exchange } from '../../targets/index.js';
+
+/** Details of a conformance failure, shown in reports. */
+export interface FailureDetails {
+  /** The (shrunk) input that breaks the requirement. */
+  readonly counterexample?: unknown;
+  /** The exchange that shows it; becomes the curl reproduction. */
+  readonly exchange?: Exchange;
+  readonly seed?: number;
+  /** fast-check's replay path of the counterexample. */
+  readonly path?: string;
+}
+
+/** The target broke a requirement: the check is FAILED. Thrown by ctx.fail and the expectations. */
+export class CheckFailure extends Error {
+  override readonly name = 'CheckFailure';
+
+  constructor(
+    message: string,
+    readonly details: FailureDetails = {},
+  ) {
+    super(message);
+  }
+}
+
+/** The check does not apply here: it is SKIPPED with the reason. Thrown by ctx.skip. */
+export class CheckSkipped extends Error {
+  override readonly name = 'CheckSkipped';
+}
+
+/** The target misbehaved at the network level (timeout, reset, oversized body): the check is ERRORED. */
+export class TargetError extends Error {
+  override readonly name = 'TargetError';
+
+  constructor(
+    message: string,
+    readonly details: FailureDetails = {},
+  ) {
+    super(message);
+  }
+}

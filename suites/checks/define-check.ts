@@ -1,0 +1,33 @@
+import { HarnessError } from '../../targets/index.js';
+import { levels, needs } from './check-definition.js';
+import type { Check, CheckDefinition } from './check-definition.js';
+
+const idPattern = /^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*$/;
+const suitePattern = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;
+
+/** Validates a check's shape and freezes it; requirement ids are validated when it is registered. */
+export function defineCheck(definition: CheckDefinition): Check {
+  const problem = shapeProblem(definition);
+  if (problem) {
+    throw new HarnessError('INVALID_CHECK', `Check "${String(definition.id)}" is invalid: ${problem}.`);
+  }
+  return Object.freeze({
+    ...definition,
+    requirements: Object.freeze([...definition.requirements]),
+    ...(definition.needs ? { needs: Object.freeze([...definition.needs]) } : {}),
+  });
+}
+
+function shapeProblem(d: CheckDefinition): string | undefined {
+  if (typeof d.id !== 'string' || !idPattern.test(d.id)) return 'id must be upper-case words joined by hyphens, e.g. MSG-SEND-SHAPE';
+  if (!d.title) return 'give it a title';
+  if (typeof d.suite !== 'string' || !suitePattern.test(d.suite)) return 'suite must be lower-case path segments, e.g. contract/messages';
+  if (!Array.isArray(d.requirements) || d.requirements.length === 0) return 'cite at least one requirement id';
+  if (!levels.includes(d.level)) return `level must be one of ${levels.join(', ')}`;
+  const unknownNeed = (d.needs ?? []).find((need) => !needs.includes(need));
+  if (unknownNeed) return `unknown need "${unknownNeed}": use ${needs.join(', ')}`;
+  if (d.baseline !== undefined && d.baseline === d.baselineFor) return 'a check cannot be the baseline it depends on';
+  if (d.timeoutMs !== undefined && !(d.timeoutMs > 0)) return 'timeoutMs must be > 0';
+  if (typeof d.run !== 'function') return 'run must be an async function';
+  return undefined;
+}

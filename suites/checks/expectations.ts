@@ -1,0 +1,57 @@
+import { validate } from '../../spec/index.js';
+import type { Exchange } from '../../targets/index.js';
+import type { StatusClass, StatusExpectation } from './check-context.js';
+import { CheckFailure, TargetError } from './check-failure.js';
+
+/** Throws a TargetError (check ERRORED) when the exchange failed at the network level. */
+export function requireResponse(exchange: Exchange): asserts exchange is Exchange & { status: number } {
+  if (exchange.error || exchange.status === undefined) {
+    const error = exchange.error ?? { code: 'NO_RESPONSE', message: 'no status' };
+    throw new TargetError(`${exchange.request.method} ${exchange.request.url} failed: ${error.code} ${error.message}`, { exchange });
+  }
+}
+
+/** True when the status meets the expectation. */
+export function statusMatches(status: number, expected: StatusExpectation): boolean {
+  const options: readonly (number | StatusClass)[] = Array.isArray(expected) ? expected : [expected as number | StatusClass];
+  return options.some((option) => (typeof option === 'number' ? status === option : Math.floor(status / 100) === Number(option[0])));
+}
+
+/** Fails (CheckFailure) unless the exchange's status meets the expectation. */
+export function expectStatus(exchange: Exchange, expected: StatusExpectation, message?: string): Exchange {
+  requireResponse(exchange);
+  if (!statusMatches(exchange.status, expected)) {
+    const wanted = Array.isArray(expected) ? expected.join(' or ') : String(expected);
+    const what = `${exchange.request.method} ${new URL(exchange.request.url).pathname} answered ${exchange.status}, expected ${wanted}`;
+    throw new CheckFailure(`${message ? `${message}: ` : ''}${what}${bodyHint(exchange)}`, { exchange });
+  }
+  return exchange;
+}
+
+/** Fails unless the exchange carries a JSON body that validates against the named spec schema; returns the body. */
+export function expectSchema(exchange: Exchange, schemaName: string, message?: string): unknown {
+  requireResponse(exchange);
+  const prefix = message ? `${message}: ` : '';
+  if (exchange.json === undefined) {
+    const why = exchange.jsonError ? `is not JSON (${exchange.jsonError})` : 'is empty';
+    throw new CheckFailure(`${prefix}the ${schemaName} response body ${why}${bodyHint(exchange)}`, { exchange });
+  }
+  const result = validate(schemaName, exchange.json);
+  if (!result.valid) {
+    const shown = result.errors.slice(0, 5).join('; ');
+    const more = result.errors.length > 5 ? ` (+${result.errors.length - 5} more)` : '';
+    throw new CheckFailure(`${prefix}the response does not match ${schemaName}: ${shown}${more}`, { exchange });
+  }
+  return exchange.json;
+}
+
+/** Fails with the message unless the condition holds. */
+export function expectThat(condition: unknown, message: string, details: ConstructorParameters<typeof CheckFailure>[1] = {}): asserts condition {
+  if (!condition) throw new CheckFailure(message, details);
+}
+
+function bodyHint(exchange: Exchange): string {
+  const text = exchange.bodyText.trim();
+  if (text === '') return '';
+  return ` (body: ${text.length > 200 ? `${text.slice(0, 200)}…` : text})`;
+}

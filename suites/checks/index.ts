@@ -1,0 +1,52 @@
+/**
+ * The check registry: how to write a check.
+ *
+ * ```ts
+ * import { defineCheck } from '../checks/index.js';
+ *
+ * // a positive baseline: runs before the negative checks of its operation (DESIGN.md §3, vacuity)
+ * export const sendOk = defineCheck({
+ *   id: 'MSG-SEND-BASELINE', title: 'a valid send is accepted', suite: 'contract/messages',
+ *   requirements: ['MSG-SEND-SUCCESS-2XX'], level: 'must', baselineFor: 'sendMessage',
+ *   async run(ctx) {
+ *     const ex = await ctx.http.request({ method: 'POST', path: '/v1/messages', body: { to: '+14155550100', from: '+14155550199', message: 'hi' } });
+ *     ctx.expectStatus(ex, '2xx');
+ *     ctx.expectSchema(ex, 'Message');
+ *   },
+ * });
+ *
+ * // a negative check: FAILED with "operation does not work" unless sendMessage's baseline passed
+ * export const tooLong = defineCheck({
+ *   id: 'MSG-SEND-MESSAGE-MAX-REFUSED', title: '1601 characters are refused', suite: 'contract/messages',
+ *   requirements: ['MSG-SEND-MESSAGE-MAX'], level: 'must', baseline: 'sendMessage',
+ *   async run(ctx) {
+ *     await ctx.property('over-long messages', fc.string({ minLength: 1601, maxLength: 1700 }), async (message) => {
+ *       const ex = await ctx.http.request({ method: 'POST', path: '/v1/messages', body: { to: '+14155550100', from: '+14155550199', message } });
+ *       ctx.expectStatus(ex, '4xx');
+ *     });
+ *   },
+ * });
+ *
+ * export const checks = [sendOk, tooLong]; // then one line in suites/index.ts `suiteModules`
+ * ```
+ *
+ * Results: a CheckFailure (ctx.fail, ctx.expect*, a failing property) → failed; ctx.skip → skipped; a network
+ * failure of the target (TargetError), a deadline or any other exception → errored. Requests go through
+ * ctx.http only (key roles: growth, starter, rateLimit, none, unknown); `needs` and `appliesTo` skip a check
+ * with a reason when the target cannot run it.
+ */
+export { RunBaselines } from './baseline-book.js';
+export type { BaselineEntry } from './baseline-book.js';
+export type { BaselineBook, CheckContext, PropertyOptions, StatusClass, StatusExpectation } from './check-context.js';
+export { levels, needs } from './check-definition.js';
+export type { Check, CheckDefinition, Level, Need } from './check-definition.js';
+export { CheckFailure, CheckSkipped, TargetError } from './check-failure.js';
+export type { FailureDetails } from './check-failure.js';
+export { CheckRegistry } from './check-registry.js';
+export type { CheckRegistryOptions, Selection } from './check-registry.js';
+export { defineCheck } from './define-check.js';
+export { expectSchema, expectStatus, expectThat, requireResponse, statusMatches } from './expectations.js';
+export { didYouMean, editDistance, nearMatches } from './near-matches.js';
+export { runProperty } from './run-property.js';
+export type { PropertyEnvironment } from './run-property.js';
+export { suiteMatcher } from './suite-glob.js';

@@ -1,0 +1,85 @@
+import type { Requirement } from '../../spec/requirements.js';
+import type { Target } from '../../targets/index.js';
+import type { Check, Need } from '../checks/index.js';
+import type { CheckRegistry, Selection } from '../checks/index.js';
+import { userMeConnection } from '../checks/builtin/index.js';
+
+/** A check in run order, with the reason it will be skipped if it does not apply. */
+export interface PlannedCheck {
+  readonly check: Check;
+  /** 0: the connection gate, 1: positive baselines, 2: everything else. */
+  readonly phase: 0 | 1 | 2;
+  readonly skip?: string;
+  /** True when it was not selected but runs because a selected check needs its baseline. */
+  readonly dependency?: boolean;
+}
+
+/** What planning needs beyond the checks. */
+export interface PlanContext {
+  readonly target: Target;
+  readonly requirements: readonly Requirement[];
+  readonly allowBillable: boolean;
+}
+
+/**
+ * The run order (deterministic): the connection check first, then the positive baselines of each operation, then
+ * the rest (DESIGN.md §3: negative checks count only after their operation's baseline passed). Baselines a selected
+ * check depends on are added even when not selected.
+ */
+export function planRun(registry: CheckRegistry, selection: Selection, context: PlanContext): PlannedCheck[] {
+  const selected = registry.select(selection);
+  const chosen = new Map<string, { check: Check; dependency: boolean }>();
+  for (const check of selected) chosen.set(check.id, { check, dependency: false });
+  const wanted = new Set(selected.map((check) => check.baseline).filter((op): op is string => op !== undefined));
+  for (const check of registry.all()) {
+    if (check.baselineFor !== undefined && wanted.has(check.baselineFor) && !chosen.has(check.id)) {
+      chosen.set(check.id, { check, dependency: true });
+    }
+  }
+  chosen.delete(userMeConnection.id);
+  const gate = registry.get(userMeConnection.id) ?? userMeConnection;
+  const planned: PlannedCheck[] = [plan(gate, 0, false, context)];
+  const rest = [...chosen.values()].sort((a, b) => a.check.suite.localeCompare(b.check.suite) || a.check.id.localeCompare(b.check.id));
+  for (const { check, dependency } of rest) planned.push(plan(check, check.baselineFor ? 1 : 2, dependency, context));
+  return planned.sort((a, b) => a.phase - b.phase);
+}
+
+function plan(check: Check, phase: 0 | 1 | 2, dependency: boolean, context: PlanContext): PlannedCheck {
+  const skip = skipReason(check, context);
+  return { check, phase, ...(skip === undefined ? {} : { skip }), ...(dependency ? { dependency } : {}) };
+}
+
+/** Why a check does not apply to this target, or undefined. */
+export function skipReason(check: Check, context: PlanContext): string | undefined {
+  const { target } = context;
+  const profile = target.profile;
+  const limited = check.requirements
+    .map((id) => context.requirements.find((r) => r.id === id))
+    .filter((r): r is Requirement => r !== undefined);
+  if (limited.length > 0 && limited.every((r) => r.profiles !== undefined && !r.profiles.includes(profile.name))) {
+    const profiles = [...new Set(limited.flatMap((r) => r.profiles ?? []))].join(', ');
+    return `its requirements apply only to the ${profiles} profile(s), not ${profile.name}`;
+  }
+  for (const need of check.needs ?? []) {
+    const missing = missingNeed(need, context);
+    if (missing) return missing;
+  }
+  if (check.appliesTo) {
+    const applies = check.appliesTo(profile, target);
+    if (applies !== true) return applies;
+  }
+  return undefined;
+}
+
+function missingNeed(need: Need, { target, allowBillable }: PlanContext): string | undefined {
+  switch (need) {
+    case 'starterKey':
+      return target.keys.starter ? undefined : 'needs a Starter-tier key: pass --starter-api-key or set CONFORM_STARTER_API_KEY';
+    case 'rateLimitKey':
+      return target.keys.rateLimit ? undefined : 'needs a key of its own to exhaust the rate limit: pass --rate-limit-api-key';
+    case 'billable':
+      return !target.profile.billableSends || allowBillable ? undefined : 'sends billable messages: pass --allow-send to allow it';
+    case 'receiver':
+      return target.profile.local ? undefined : 'needs the webhook receiver, which runs on loopback and a non-local target cannot reach';
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The data a run produces. Reports read these types only (ARCHITECTURE.md), so this file imports nothing.
+ */
+
+/** Outcome of a check. errored = the target misbehaved at the network level, or the harness/check hit a bug. */
+export type CheckStatus = 'passed' | 'failed' | 'errored' | 'skipped';
+
+/** The statuses in report order (worst first). */
+export const checkStatuses: readonly CheckStatus[] = ['failed', 'errored', 'passed', 'skipped'];
+
+/** A requirement level (spec/requirements.yaml). */
+export type ResultLevel = 'must' | 'should' | 'observe';
+
+/** The result of one check. */
+export interface CheckResult {
+  readonly id: string;
+  readonly title: string;
+  readonly suite: string;
+  readonly requirements: readonly string[];
+  readonly level: ResultLevel;
+  readonly status: CheckStatus;
+  readonly reason?: string;
+  readonly durationMs: number;
+  readonly seed?: number;
+  /** fast-check replay path of the counterexample. */
+  readonly path?: string;
+  readonly counterexample?: unknown;
+  /** A curl command that reproduces the failing exchange (keys as $CONFORM_API_KEY, secrets redacted). */
+  readonly reproduction?: string;
+  /** Requests the check sent. */
+  readonly exchanges: number;
+  readonly logs?: readonly string[];
+}
+
+/** One row of the requirements matrix. */
+export interface RequirementRow {
+  readonly id: string;
+  readonly section: string;
+  readonly level: ResultLevel;
+  readonly text: string;
+  /** Worst status of the checks that cite it in this run; not-covered when none does. */
+  readonly status: CheckStatus | 'not-covered';
+  /** True when at least one check citing it ran (was not skipped). */
+  readonly covered: boolean;
+  readonly checks: readonly string[];
+}
+
+/** Counts of a run. */
+export interface RunSummary {
+  readonly total: number;
+  readonly byStatus: Readonly<Record<CheckStatus, number>>;
+  readonly byLevel: Readonly<Record<ResultLevel, Readonly<Record<CheckStatus, number>>>>;
+  readonly requirements: { readonly total: number; readonly covered: number; readonly percent: number };
+}
+
+/** Why a run could not be carried out (exit 2). */
+export interface SetupProblem {
+  readonly code: string;
+  readonly message: string;
+}
+
+/** The whole run: what reports consume. Never contains keys or secrets. */
+export interface RunResult {
+  readonly target: { readonly name: string; readonly profile: string; readonly baseUrl: string };
+  readonly seed: number;
+  readonly runs: number;
+  readonly failOn: 'must' | 'should';
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly checks: readonly CheckResult[];
+  readonly requirements: readonly RequirementRow[];
+  readonly summary: RunSummary;
+  /** conforms (exit 0), does-not-conform (exit 1), not-run (exit 2: set-up problem). */
+  readonly verdict: 'conforms' | 'does-not-conform' | 'not-run';
+  readonly exitCode: 0 | 1 | 2;
+  readonly setupError?: SetupProblem;
+  readonly requestsSent: number;
+}

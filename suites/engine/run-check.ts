@@ -1,0 +1,123 @@
+import { performance } from 'node:perf_hooks';
+import type { Receiver } from '../../receiver/index.js';
+import { isHarnessError, toCurl } from '../../targets/index.js';
+import type { HttpClient, Target } from '../../targets/index.js';
+import type { FailureDetails, RunBaselines } from '../checks/index.js';
+import { CheckFailure, CheckSkipped, TargetError } from '../checks/index.js';
+import { createContext } from './create-context.js';
+import type { PlannedCheck } from './plan.js';
+import type { CheckResult, CheckStatus } from './result.js';
+
+/** What running one check needs from the run. */
+export interface CheckRunEnvironment {
+  readonly http: HttpClient;
+  readonly target: Target;
+  readonly seed: number;
+  readonly runs: number;
+  readonly timeoutMs: number;
+  readonly baselines: RunBaselines;
+  /** Why the baseline of an operation was skipped (its dependants are skipped too). */
+  readonly baselineSkips: Map<string, string>;
+  readonly receiver?: Receiver;
+  readonly receiverProblem?: string;
+  readonly onLog: (id: string, message: string) => void;
+}
+
+class DeadlineError extends Error {
+  override readonly name = 'DeadlineError';
+}
+
+/** Runs one check to a result: CheckFailure → failed, CheckSkipped → skipped, anything else → errored; never throws. */
+export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment): Promise<CheckResult> {
+  const { check } = planned;
+  const start = performance.now();
+  const http = env.http;
+  const base = { id: check.id, title: check.title, suite: check.suite, requirements: [...check.requirements], level: check.level };
+  const finish = (status: CheckStatus, extra: Partial<CheckResult> = {}, exchanges = 0): CheckResult => {
+    const result: CheckResult = { ...base, status, durationMs: Math.round(performance.now() - start), exchanges, ...extra };
+    if (check.baselineFor !== undefined) recordBaseline(check.baselineFor, result, env);
+    return result;
+  };
+  if (planned.skip) return finish('skipped', { reason: planned.skip });
+  if (check.baseline !== undefined && !env.baselines.passed(check.baseline)) {
+    const skipped = env.baselineSkips.get(check.baseline);
+    if (skipped !== undefined && !env.baselines.has(check.baseline)) {
+      return finish('skipped', { reason: `the positive baseline of ${check.baseline} was skipped: ${skipped}` });
+    }
+    // DESIGN.md §3: a refusal proves nothing when the operation refuses everything
+    return finish('failed', { reason: `operation does not work: ${env.baselines.whyNot(check.baseline)}` });
+  }
+  if (check.needs?.includes('receiver') && !env.receiver) {
+    return finish('errored', { reason: `the webhook receiver is not available: ${env.receiverProblem ?? 'not started'}` });
+  }
+  const deadline = new AbortController();
+  const scoped = http.scope(deadline.signal);
+  const timeoutMs = check.timeoutMs ?? env.timeoutMs;
+  const logs: string[] = [];
+  const ctx = createContext({
+    check,
+    http: scoped,
+    target: env.target,
+    seed: env.seed,
+    runs: env.runs,
+    signal: deadline.signal,
+    baseline: env.baselines,
+    ...(env.receiver ? { receiver: env.receiver } : {}),
+    log: (message) => {
+      const clean = http.redactor.scrub(message);
+      if (logs.length < 200) logs.push(clean);
+      env.onLog(check.id, clean);
+    },
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new DeadlineError(`timed out after ${timeoutMs} ms`);
+      deadline.abort(error);
+      reject(error);
+    }, timeoutMs);
+  });
+  const running = Promise.resolve().then(() => check.run(ctx));
+  running.catch(() => {}); // after a deadline the check's own rejection is not interesting
+  try {
+    await Promise.race([running, expired]);
+    return finish('passed', logsOf(logs), scoped.count);
+  } catch (error) {
+    const [status, reason, details] = classify(error);
+    return finish(status, { reason: http.redactor.scrub(reason), ...detailFields(details, http), ...logsOf(logs) }, scoped.count);
+  } finally {
+    clearTimeout(timer);
+    if (!deadline.signal.aborted) deadline.abort(new DeadlineError('check finished'));
+  }
+}
+
+function classify(error: unknown): [CheckStatus, string, FailureDetails | undefined] {
+  if (error instanceof CheckSkipped) return ['skipped', error.message, undefined];
+  if (error instanceof CheckFailure) return ['failed', error.message, error.details];
+  if (error instanceof TargetError) return ['errored', `target error: ${error.message}`, error.details];
+  if (error instanceof DeadlineError) return ['errored', error.message, undefined];
+  if (isHarnessError(error)) return ['errored', `harness error ${error.code}: ${error.message}`, undefined];
+  const details = (error as { details?: FailureDetails } | null)?.details;
+  const message = error instanceof Error ? error.message : String(error);
+  return ['errored', `the check raised: ${message}`, details];
+}
+
+function detailFields(details: FailureDetails | undefined, http: HttpClient): Partial<CheckResult> {
+  if (!details) return {};
+  const redactor = http.redactor;
+  return {
+    ...(details.seed !== undefined ? { seed: details.seed } : {}),
+    ...(details.path !== undefined ? { path: details.path } : {}),
+    ...(details.counterexample !== undefined ? { counterexample: redactor.scrubValue(details.counterexample) } : {}),
+    ...(details.exchange ? { reproduction: toCurl(details.exchange, redactor) } : {}),
+  };
+}
+
+function logsOf(logs: readonly string[]): Partial<CheckResult> {
+  return logs.length === 0 ? {} : { logs: [...logs] };
+}
+
+function recordBaseline(operationId: string, result: CheckResult, env: CheckRunEnvironment): void {
+  if (result.status === 'skipped') env.baselineSkips.set(operationId, result.reason ?? 'skipped');
+  else env.baselines.record(operationId, result.status === 'passed', `${result.id} ${result.status}: ${result.reason ?? ''}`.trim());
+}

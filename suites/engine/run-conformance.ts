@@ -1,0 +1,178 @@
+import { randomInt } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { Receiver } from '../../receiver/index.js';
+import { requirements as specRequirements } from '../../spec/requirements.js';
+import { HttpClient, isHarnessError, Redactor } from '../../targets/index.js';
+import type { Target } from '../../targets/index.js';
+import { RunBaselines } from '../checks/index.js';
+import type { CheckRegistry } from '../checks/index.js';
+import { planRun } from './plan.js';
+import type { PlannedCheck } from './plan.js';
+import type { CheckResult, RunResult, SetupProblem } from './result.js';
+import { runCheck } from './run-check.js';
+import type { CheckRunEnvironment } from './run-check.js';
+import type { RunOptions } from './run-options.js';
+import { exitCodeFor, requirementsMatrix, summarize } from './summarize.js';
+
+const productionRatePerMinute = 100; // spec §8
+
+/**
+ * Runs the selected checks against the target and returns the results as data. Usage errors in the selection throw
+ * a HarnessError before anything starts; a target that does not start or answer gives exitCode 2 and setupError.
+ */
+export async function runConformance(options: RunOptions): Promise<RunResult> {
+  const startedAt = new Date();
+  const start = performance.now();
+  const { target } = options;
+  const production = target.profile.name === 'production';
+  const registry = options.registry ?? (await defaultRegistry());
+  const requirements = options.requirements ?? specRequirements;
+  const seed = options.seed ?? randomInt(1, 2 ** 31 - 1);
+  const runs = options.runs ?? (production ? 10 : 50);
+  const failOn = options.failOn ?? 'should';
+  const redactor = options.redactor ?? new Redactor();
+  for (const key of [target.keys.growth, target.keys.starter, target.keys.rateLimit]) redactor.addSecret(key);
+  const plan = planRun(registry, options.selection ?? {}, { target, requirements, allowBillable: options.allowBillable ?? false });
+  const emit = options.onEvent ?? (() => {});
+
+  const results = new Map<string, CheckResult>();
+  let setupError: SetupProblem | undefined;
+  let http: HttpClient | undefined;
+  let receiver: Receiver | undefined;
+  let receiverProblem: string | undefined;
+  let description = target.describe();
+  let sent = 0;
+  try {
+    if (plan.some((p) => !p.skip && p.check.needs?.includes('receiver'))) {
+      try {
+        receiver = await startHarnessReceiver();
+      } catch (error) {
+        receiverProblem = (error as Error).message;
+      }
+    }
+    await target.start(receiver ? { receiver: { httpUrl: receiver.httpUrl, httpsUrl: receiver.httpsUrl, caPem: receiver.caPem } } : {});
+    description = target.describe();
+    emit({ type: 'run-start', target: description, total: plan.length, seed });
+    http = HttpClient.create({
+      baseUrl: target.baseUrl,
+      keys: target.keys,
+      redactor,
+      timeoutMs: options.requestTimeoutMs ?? 10_000,
+      ratePerMinute: production ? productionRatePerMinute : null,
+      maxRequests: options.maxRequests ?? (production ? 1_000 : 100_000),
+    });
+    const env: CheckRunEnvironment = {
+      http,
+      target,
+      seed,
+      runs,
+      timeoutMs: options.timeoutMs ?? 60_000,
+      baselines: new RunBaselines(),
+      baselineSkips: new Map(),
+      ...(receiver ? { receiver } : {}),
+      ...(receiverProblem ? { receiverProblem } : {}),
+      onLog: (id, message) => emit({ type: 'check-log', id, message }),
+    };
+    let done = 0;
+    const execute = async (planned: PlannedCheck): Promise<CheckResult> => {
+      emit({ type: 'check-start', id: planned.check.id, suite: planned.check.suite, title: planned.check.title });
+      const result = await runCheck(planned, env);
+      results.set(result.id, result);
+      emit({ type: 'check-end', result, done: ++done, total: plan.length });
+      return result;
+    };
+    const [gate, ...others] = plan as [PlannedCheck, ...PlannedCheck[]];
+    const gateResult = await execute(gate);
+    if (gateResult.status !== 'passed') {
+      setupError = unreachable(gateResult, target);
+      for (const planned of others) {
+        const skipped = skippedResult(planned, `target not reachable: ${gateResult.reason ?? gateResult.status}`);
+        results.set(skipped.id, skipped);
+      }
+    } else {
+      const concurrency = Math.max(1, options.concurrency ?? 4);
+      await runPool(others.filter((p) => p.phase === 1), concurrency, execute);
+      await runPool(others.filter((p) => p.phase === 2), concurrency, execute);
+    }
+    sent = http.totalSent;
+  } catch (error) {
+    if (!isHarnessError(error)) throw error;
+    setupError = { code: error.code, message: error.message };
+    for (const planned of plan) {
+      if (!results.has(planned.check.id)) results.set(planned.check.id, skippedResult(planned, `not run: ${error.message}`));
+    }
+  } finally {
+    await http?.close().catch(() => {});
+    await target.stop().catch(() => {});
+    await receiver?.stop().catch(() => {});
+  }
+
+  const checks = plan.map((planned) => results.get(planned.check.id) as CheckResult);
+  const matrix = requirementsMatrix(requirements, checks);
+  const exitCode = setupError ? 2 : exitCodeFor(checks, failOn);
+  const result: RunResult = {
+    target: description,
+    seed,
+    runs,
+    failOn,
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - start),
+    checks,
+    requirements: matrix,
+    summary: summarize(checks, matrix),
+    verdict: exitCode === 0 ? 'conforms' : exitCode === 1 ? 'does-not-conform' : 'not-run',
+    exitCode,
+    ...(setupError ? { setupError: { code: setupError.code, message: redactor.scrub(setupError.message) } } : {}),
+    requestsSent: sent,
+  };
+  emit({ type: 'run-end', result });
+  return result;
+}
+
+async function defaultRegistry(): Promise<CheckRegistry> {
+  const { loadRegistry } = await import('../index.js');
+  return loadRegistry();
+}
+
+async function startHarnessReceiver(): Promise<Receiver> {
+  const { startReceiver } = await import('../../receiver/index.js');
+  return startReceiver({ host: '127.0.0.1', httpPort: 0, httpsPort: 0, tlsNames: ['hooks.conformance.example'] });
+}
+
+function skippedResult(planned: PlannedCheck, reason: string): CheckResult {
+  const { check } = planned;
+  return {
+    id: check.id,
+    title: check.title,
+    suite: check.suite,
+    requirements: [...check.requirements],
+    level: check.level,
+    status: 'skipped',
+    reason,
+    durationMs: 0,
+    exchanges: 0,
+  };
+}
+
+function unreachable(gate: CheckResult, target: Target): SetupProblem {
+  const reason = gate.reason ?? gate.status;
+  const where = target.describe().baseUrl;
+  let hint = `check that ${where} is the API origin (without /v1) and that the target is up (--target, --base-url)`;
+  if (/answered 40[13]\b/.test(reason)) hint = 'the API key was refused: pass a valid key with --api-key or set CONFORM_API_KEY';
+  else if (gate.status === 'errored') hint = `start the target or fix the address: ${where} did not answer (--target, --base-url)`;
+  return { code: 'TARGET_UNREACHABLE', message: `target not reachable: ${reason}. To fix: ${hint}.` };
+}
+
+/** Runs items with at most `limit` at once; results come back in item order. */
+async function runPool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      out[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}

@@ -1,0 +1,34 @@
+import type { Requirement } from '../../spec/requirements.js';
+import type { Redactor, Target } from '../../targets/index.js';
+import type { CheckRegistry, Selection } from '../checks/index.js';
+import type { RunEvent } from './run-event.js';
+
+/** Options of runConformance; only the target is required. */
+export interface RunOptions {
+  /** The target (not yet started: the engine starts and stops it). */
+  readonly target: Target;
+  /** The checks (default: every suite module of suites/index.ts). */
+  readonly registry?: CheckRegistry;
+  readonly selection?: Selection;
+  /** fast-check seed (default: random; printed so the run can be replayed). */
+  readonly seed?: number;
+  /** Property cases per operation (default 50; 10 for the production profile). */
+  readonly runs?: number;
+  /** Deadline per check in ms (default 60 s). */
+  readonly timeoutMs?: number;
+  /** Per-request timeout in ms (default 10 s). */
+  readonly requestTimeoutMs?: number;
+  /** Checks run at once (default 4). */
+  readonly concurrency?: number;
+  /** The lowest level whose failures make the run fail (default should; observe never fails). */
+  readonly failOn?: 'must' | 'should';
+  /** Most requests the run may send (default 100,000; 1,000 for the production profile). */
+  readonly maxRequests?: number;
+  /** Allows billable sends on a production target (DESIGN.md §5). */
+  readonly allowBillable?: boolean;
+  /** The requirement catalogue (default spec/requirements.yaml). */
+  readonly requirements?: readonly Requirement[];
+  /** Shared with the reports so they can scrub the run's secrets. */
+  readonly redactor?: Redactor;
+  readonly onEvent?: (event: RunEvent) => void;
+}

@@ -1,0 +1,28 @@
+/**
+ * suites/: what is checked. The suite modules below register their checks; adding a suite is one line in
+ * `suiteModules` (a module that exports `checks: readonly Check[]`).
+ */
+import { HarnessError } from '../targets/index.js';
+import type { Check, CheckRegistryOptions } from './checks/index.js';
+import { CheckRegistry } from './checks/index.js';
+
+/** The suite modules, relative to this file; each exports `checks`. */
+export const suiteModules: readonly string[] = [
+  './checks/builtin/index.js',
+];
+
+/** A registry holding the checks of every suite module (or of the given modules). */
+export async function loadRegistry(modules: readonly string[] = suiteModules, options: CheckRegistryOptions = {}): Promise<CheckRegistry> {
+  const registry = new CheckRegistry(options);
+  for (const specifier of modules) {
+    const loaded = (await import(specifier)) as { checks?: unknown };
+    if (!Array.isArray(loaded.checks)) {
+      throw new HarnessError('SUITE_MODULE', `Suite module ${specifier} does not export "checks": export an array of defineCheck(...) results.`);
+    }
+    registry.register(...(loaded.checks as readonly Check[]));
+  }
+  return registry;
+}
+
+export { runConformance } from './engine/index.js';
+export type { RunOptions } from './engine/index.js';

@@ -1,0 +1,39 @@
+/** Stable codes of harness errors (usage, set-up and harness bugs; never conformance failures). */
+export const harnessErrorCodes = [
+  'USAGE',
+  'CONFIG',
+  'UNKNOWN_PROFILE',
+  'UNKNOWN_CHECK',
+  'UNKNOWN_REQUIREMENT',
+  'UNKNOWN_SUITE',
+  'UNKNOWN_REPORTER',
+  'INVALID_CHECK',
+  'DUPLICATE_CHECK',
+  'MISSING_KEY',
+  'TARGET_START',
+  'TARGET_UNREACHABLE',
+  'BUDGET_EXCEEDED',
+  'SUITE_MODULE',
+  'NOT_STARTED',
+] as const;
+
+/** A stable harness error code. */
+export type HarnessErrorCode = (typeof harnessErrorCodes)[number];
+
+/** A usage, set-up or harness error: its message says what failed and how to fix it; the CLI exits 2. */
+export class HarnessError extends Error {
+  override readonly name = 'HarnessError';
+  readonly exitCode = 2;
+
+  constructor(
+    readonly code: HarnessErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** True for a HarnessError (also across module copies). */
+export function isHarnessError(value: unknown): value is HarnessError {
+  return value instanceof Error && value.name === 'HarnessError' && 'code' in value;
+}

@@ -1,0 +1,21 @@
+/**
+ * targets/: what the harness talks to. A Target (reference in-process, or a URL) with a Profile,
+ * and the one HTTP client that applies timeouts, auth by key role, budgets and rate limiting
+ * and records every exchange redacted.
+ */
+export type { Exchange, ExchangeError, ExchangeRequest } from './exchange.js';
+export { HarnessError, harnessErrorCodes, isHarnessError } from './harness-error.js';
+export type { HarnessErrorCode } from './harness-error.js';
+export { HttpClient, redactExchange } from './http-client.js';
+export type { HttpClientOptions, RequestOptions } from './http-client.js';
+export { joinUrl, randomKey, receiverPublicOrigin } from './keys.js';
+export { profileFor, profileNames } from './profile.js';
+export type { Profile, ProfileName } from './profile.js';
+export { RateLimiter, sleep } from './rate-limiter.js';
+export { redactedMarker, Redactor, secretHeaderNames } from './redact.js';
+export { referenceTarget } from './reference.js';
+export type { ReferenceTargetOptions } from './reference.js';
+export type { KeyRole, Target, TargetDescription, TargetKeys, TargetStartContext } from './target.js';
+export { keyEnvNames, toCurl } from './to-curl.js';
+export { parseBaseUrl, urlTarget } from './url-target.js';
+export type { ConfiguredKeys, UrlTargetOptions } from './url-target.js';

@@ -1,0 +1,88 @@
+/** What replaces a secret. */
+export const redactedMarker = '[redacted]';
+
+/** Header names whose values are always secrets (compared lower-case). */
+export const secretHeaderNames: ReadonlySet<string> = new Set([
+  'x-api-key',
+  'authorization',
+  'proxy-authorization',
+  'service-signature',
+  'cookie',
+  'set-cookie',
+]);
+
+/** JSON field names whose values are always secrets. */
+const secretFieldNames: ReadonlySet<string> = new Set(['signing_secret', 'secret', 'api_key', 'apikey']);
+
+// spec §2.3 + DESIGN.md §4: secrets look like whsec_<64 hex>; scrubbed even when the run never saw them
+const secretPatterns: readonly RegExp[] = [/whsec_[A-Za-z0-9+/=_-]{8,}/g, /"signing_secret"\s*:\s*"[^"]*"/g];
+
+const minSecretLength = 6;
+
+/** Knows the run's secret values (keys, signing secrets seen in responses) and scrubs any string or value. */
+export class Redactor {
+  private readonly secrets = new Set<string>();
+
+  constructor(secrets: Iterable<string | undefined> = []) {
+    for (const secret of secrets) this.addSecret(secret);
+  }
+
+  /** Remembers a secret value (ignores empty or tiny values, which would scrub ordinary text). */
+  addSecret(secret: string | undefined): void {
+    if (secret !== undefined && secret.length >= minSecretLength) this.secrets.add(secret);
+  }
+
+  /** Learns the signing secrets carried by a parsed response body. */
+  learnFrom(value: unknown): void {
+    walk(value, (key, field) => {
+      if (secretFieldNames.has(key.toLowerCase()) && typeof field === 'string') this.addSecret(field);
+    });
+  }
+
+  /** The text with every known secret and secret-looking value replaced by [redacted]. */
+  scrub(text: string): string {
+    let out = text;
+    // longest first so a secret that contains another is removed whole
+    for (const secret of [...this.secrets].sort((a, b) => b.length - a.length)) {
+      out = out.split(secret).join(redactedMarker);
+    }
+    out = out.replace(secretPatterns[0] as RegExp, redactedMarker);
+    return out.replace(secretPatterns[1] as RegExp, `"signing_secret":"${redactedMarker}"`);
+  }
+
+  /** A deep copy of a JSON-like value with secret fields and secret strings redacted. */
+  scrubValue<T>(value: T): T {
+    return scrubDeep(value, this) as T;
+  }
+
+  /** A copy of headers with secret headers replaced and other values scrubbed. */
+  scrubHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) {
+      out[name] = secretHeaderNames.has(name.toLowerCase()) ? redactedMarker : this.scrub(value);
+    }
+    return out;
+  }
+}
+
+function scrubDeep(value: unknown, redactor: Redactor): unknown {
+  if (typeof value === 'string') return redactor.scrub(value);
+  if (Array.isArray(value)) return value.map((item) => scrubDeep(item, redactor));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+      const secretField = secretFieldNames.has(key.toLowerCase()) || secretHeaderNames.has(key.toLowerCase());
+      out[key] = secretField && typeof field === 'string' ? redactedMarker : scrubDeep(field, redactor);
+    }
+    return out;
+  }
+  return value;
+}
+
+function walk(value: unknown, visit: (key: string, field: unknown) => void, depth = 0): void {
+  if (depth > 20 || value === null || typeof value !== 'object') return;
+  for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+    visit(key, field);
+    walk(field, visit, depth + 1);
+  }
+}

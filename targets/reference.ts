@@ -1,0 +1,95 @@
+import { URL } from 'node:url';
+import type { ReferenceOptions } from '../simulator/index.js';
+import { HarnessError } from './harness-error.js';
+import { joinUrl, randomKey, receiverPublicOrigin } from './keys.js';
+import { profileFor } from './profile.js';
+import type { Target, TargetKeys, TargetStartContext } from './target.js';
+
+/** Options of the embedded reference target. */
+export interface ReferenceTargetOptions {
+  /** Named faults of the reference's catalogue to switch on (self-test, --fault). */
+  faults?: readonly string[];
+  /** Lifecycle step between statuses, ms (default 5: fast for tests). */
+  stepMs?: number;
+  /** Recipients whose messages end in `failed`. */
+  failingNumbers?: readonly string[];
+  /** Anything else passed through to startReference (overrides the defaults above). */
+  extra?: Partial<ReferenceOptions>;
+}
+
+// a public unicast address (example.com's historical one) that the reference resolves the receiver host to; it is
+// never contacted: the egress router maps the origin to the loopback receiver (ARCHITECTURE.md, DESIGN.md §5).
+// Documentation ranges (RFC 5737) would not do: the URL rules rightly treat them as non-public.
+const receiverPublicAddress = '93.184.216.34';
+const rateLimitedPerMinute = 100; // spec §8: production rate
+
+/** The reference implementation started in-process on 127.0.0.1, port 0, production mode, with random keys. */
+export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
+  const keys: TargetKeys = {
+    growth: randomKey('ref_growth'),
+    starter: randomKey('ref_starter'),
+    rateLimit: randomKey('ref_ratelimit'),
+    unknown: randomKey('conform_unknown'),
+  };
+  let server: { url: string; stop(): Promise<void> } | undefined;
+
+  const baseUrl = (): string => {
+    if (!server) throw new HarnessError('NOT_STARTED', 'The reference target is not started: call start() first.');
+    return server.url.replace(/\/+$/, '');
+  };
+
+  return {
+    name: 'reference',
+    profile: profileFor('reference'),
+    get baseUrl() {
+      return baseUrl();
+    },
+    keys,
+    receiverUrl: (path) => joinUrl(receiverPublicOrigin, path),
+    describe: () => ({ name: 'reference', profile: 'reference', baseUrl: server ? baseUrl() : '(embedded, not started)' }),
+    async start(context: TargetStartContext = {}) {
+      if (server) return;
+      // the only harness import of simulator/ (ARCHITECTURE.md); loaded lazily so url targets never load it
+      const { startReference } = await import('../simulator/index.js');
+      const receiver = context.receiver;
+      const routing: Partial<ReferenceOptions> = receiver
+        ? {
+            hosts: { [new URL(receiverPublicOrigin).hostname]: [receiverPublicAddress] },
+            egress: { [receiverPublicOrigin]: new URL(receiver.httpsUrl).origin },
+            trustedCa: receiver.caPem,
+          }
+        : {};
+      const reference: ReferenceOptions = {
+        mode: 'production',
+        host: '127.0.0.1',
+        port: 0,
+        keys: {
+          // unlimited, so thousands of generated cases are not throttled (DESIGN.md §4 rate limit)
+          [keys.growth as string]: { tier: 'growth', ratePerMinute: null },
+          [keys.starter as string]: { tier: 'starter', ratePerMinute: null },
+          [keys.rateLimit as string]: { tier: 'growth', ratePerMinute: rateLimitedPerMinute },
+        },
+        faults: [...(options.faults ?? [])],
+        lifecycle: { stepMs: options.stepMs ?? 5 },
+        failingNumbers: [...(options.failingNumbers ?? [])],
+        retry: { maxAttempts: 3, baseDelayMs: 10 },
+        ui: false,
+        ...routing,
+        ...options.extra,
+      };
+      try {
+        server = await startReference(reference);
+      } catch (error) {
+        throw new HarnessError(
+          'TARGET_START',
+          `The reference target did not start: ${(error as Error).message}. Check the --fault ids (see --help).`,
+        );
+      }
+    },
+    async stop() {
+      const running = server;
+      server = undefined;
+      await running?.stop();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { Profile, ProfileName } from './profile.js';
+
+/** Which key a request uses: a configured role, no key at all, or a key the target cannot know. */
+export type KeyRole = 'growth' | 'starter' | 'rateLimit' | 'none' | 'unknown';
+
+/** The API keys of a target by role; `unknown` is a random key no target can know (for 401 checks). */
+export interface TargetKeys {
+  readonly growth?: string;
+  readonly starter?: string;
+  readonly rateLimit?: string;
+  readonly unknown: string;
+}
+
+/** What the engine hands a target at start: the receiver to route webhook deliveries to, if one runs. */
+export interface TargetStartContext {
+  readonly receiver?: { readonly httpUrl: string; readonly httpsUrl: string; readonly caPem: string };
+}
+
+/** A target's public description: never includes keys. */
+export interface TargetDescription {
+  readonly name: string;
+  readonly profile: ProfileName;
+  readonly baseUrl: string;
+}
+
+/** An implementation of the API under test. */
+export interface Target {
+  readonly name: string;
+  readonly profile: Profile;
+  /** The origin without /v1 (spec §9); throws NOT_STARTED before start() for targets that pick a port. */
+  readonly baseUrl: string;
+  readonly keys: TargetKeys;
+  /** The public URL under which the target reaches the harness's receiver (path appended). */
+  receiverUrl(path: string): string;
+  start(context?: TargetStartContext): Promise<void>;
+  stop(): Promise<void>;
+  describe(): TargetDescription;
+}

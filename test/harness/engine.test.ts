@@ -1,0 +1,170 @@
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CheckRegistry, defineCheck } from '../../suites/checks/index.js';
+import type { CheckDefinition } from '../../suites/checks/index.js';
+import { userMeConnection } from '../../suites/checks/builtin/index.js';
+import { runConformance } from '../../suites/engine/index.js';
+import type { RunOptions } from '../../suites/engine/index.js';
+import { profileFor, sleep, urlTarget } from '../../targets/index.js';
+import { startStub, userMe } from './stub-server.js';
+import type { Stub, StubHandler } from './stub-server.js';
+
+let stub: Stub | undefined;
+afterEach(async () => {
+  await stub?.close();
+  stub = undefined;
+});
+
+const check = (over: Partial<CheckDefinition> & Pick<CheckDefinition, 'id' | 'run'>) =>
+  defineCheck({ title: over.id, suite: 'test/engine', requirements: ['ERR-VALIDATION-4XX'], level: 'must', ...over });
+
+async function run(handler: StubHandler, checks: CheckDefinition[], options: Partial<RunOptions> = {}) {
+  stub = await startStub(handler);
+  const registry = new CheckRegistry().register(userMeConnection, ...checks.map(defineCheck));
+  const target = urlTarget(stub.url, profileFor('simulator'), { growth: 'test-key-planted-123' });
+  return runConformance({ target, registry, seed: 42, runs: 20, ...options });
+}
+
+const sendBaseline = check({
+  id: 'T-SEND-BASELINE',
+  baselineFor: 'sendMessage',
+  async run(ctx) {
+    ctx.expectStatus(await ctx.http.request({ method: 'POST', path: '/v1/messages', body: { to: '+14155550100', from: '+1', message: 'hi' } }), '2xx');
+  },
+});
+// registered in a suite that sorts BEFORE the baseline's, so the engine must still order it after the baseline
+const refusesEmpty = check({
+  id: 'A-SEND-REFUSES-EMPTY',
+  suite: 'a-first/negative',
+  baseline: 'sendMessage',
+  async run(ctx) {
+    ctx.expectStatus(await ctx.http.request({ method: 'POST', path: '/v1/messages', body: {} }), '4xx');
+  },
+});
+const healthyUserMe: StubHandler = (req) => (req.url === '/v1/user/me' ? [200, userMe] : undefined);
+
+describe('vacuity (DESIGN.md §3)', () => {
+  it('fails negative checks when the operation answers 404 to everything', async () => {
+    const result = await run((req, res) => healthyUserMe(req, res) ?? [404, { error: 'not_found' }], [sendBaseline, refusesEmpty]);
+    const byId = Object.fromEntries(result.checks.map((c) => [c.id, c]));
+    expect(byId['T-SEND-BASELINE']?.status).toBe('failed');
+    expect(byId['A-SEND-REFUSES-EMPTY']?.status).toBe('failed');
+    expect(byId['A-SEND-REFUSES-EMPTY']?.reason).toMatch(/^operation does not work: T-SEND-BASELINE failed/);
+    expect(result.exitCode).toBe(1);
+    expect(result.checks.map((c) => c.id)).toEqual(['USER-ME-CONNECTION', 'T-SEND-BASELINE', 'A-SEND-REFUSES-EMPTY']);
+  });
+
+  it('passes them when the operation works and refuses bad input', async () => {
+    const result = await run(
+      (req, res) => healthyUserMe(req, res) ?? (req.body.includes('"to"') ? [201, { id: 'm1' }] : [400, { error: 'validation_error' }]),
+      [sendBaseline, refusesEmpty],
+    );
+    expect(result.checks.map((c) => c.status)).toEqual(['passed', 'passed', 'passed']);
+    expect(result.exitCode).toBe(0);
+  });
+
+  it('adds the baseline a selected negative check depends on', async () => {
+    const result = await run((req, res) => healthyUserMe(req, res) ?? [404, {}], [sendBaseline, refusesEmpty], { selection: { ids: ['A-SEND-REFUSES-EMPTY'] } });
+    expect(result.checks.map((c) => c.id)).toContain('T-SEND-BASELINE');
+  });
+});
+
+describe('status mapping', () => {
+  const checks = [
+    check({ id: 'T-FAILS', run: async (ctx) => ctx.fail('the target broke it') }),
+    check({ id: 'T-THROWS', run: async () => { throw new Error('bug in the check'); } }),
+    check({ id: 'T-SKIPS', run: async (ctx) => ctx.skip('not today') }),
+    check({ id: 'T-SLOW', timeoutMs: 100, run: async (ctx) => sleep(5_000, ctx.signal) }),
+    check({ id: 'T-NETWORK', run: async (ctx) => { ctx.expectStatus(await ctx.http.request({ path: '/reset' }), 200); } }),
+    check({ id: 'T-NOT-APPLICABLE', appliesTo: (profile) => (profile.auth ? true : 'the simulator accepts any key'), run: async () => {} }),
+    check({ id: 'T-NEEDS-STARTER', needs: ['starterKey'], run: async () => {} }),
+    check({ id: 'T-OBSERVE', level: 'observe', run: async (ctx) => ctx.fail('only recorded') }),
+  ];
+  const handler: StubHandler = (req, res) => {
+    if (req.url === '/reset') {
+      res.socket?.destroy();
+      return undefined;
+    }
+    return healthyUserMe(req, res) ?? [404, {}];
+  };
+
+  it('maps CheckFailure → failed, exceptions/timeouts/network errors → errored, skips → skipped', async () => {
+    const result = await run(handler, checks);
+    const status = Object.fromEntries(result.checks.map((c) => [c.id, [c.status, c.reason ?? '']]));
+    expect(status['T-FAILS']).toEqual(['failed', 'the target broke it']);
+    expect(status['T-THROWS']).toEqual(['errored', 'the check raised: bug in the check']);
+    expect(status['T-SKIPS']).toEqual(['skipped', 'not today']);
+    expect(status['T-SLOW']).toEqual(['errored', 'timed out after 100 ms']);
+    expect(status['T-NETWORK']?.[0]).toBe('errored');
+    expect(status['T-NETWORK']?.[1]).toMatch(/^target error: GET http:\/\/127\.0\.0\.1:\d+\/reset failed/);
+    expect(status['T-NOT-APPLICABLE']).toEqual(['skipped', 'the simulator accepts any key']);
+    expect(status['T-NEEDS-STARTER']?.[1]).toMatch(/--starter-api-key/);
+    expect(status['T-OBSERVE']?.[0]).toBe('failed');
+    expect(result.summary.byStatus).toEqual({ passed: 1, failed: 2, errored: 3, skipped: 3 });
+  });
+
+  it('decides the exit code by --fail-on; observe never fails', async () => {
+    const shouldFails = [check({ id: 'T-SHOULD', level: 'should', run: async (ctx) => ctx.fail('x') }), checks[7] as CheckDefinition];
+    expect((await run(healthyUserMe, shouldFails, { failOn: 'should' })).exitCode).toBe(1);
+    await stub?.close();
+    const lax = await run(healthyUserMe, shouldFails, { failOn: 'must' });
+    expect(lax.exitCode).toBe(0);
+    expect(lax.verdict).toBe('conforms');
+  });
+
+  it('errors a check that exceeds the request budget', async () => {
+    const greedy = check({ id: 'T-GREEDY', run: async (ctx) => { for (let i = 0; i < 10; i++) await ctx.http.request({ path: '/v1/user/me' }); } });
+    const result = await run(healthyUserMe, [greedy], { maxRequests: 5 });
+    expect(result.checks[1]?.status).toBe('errored');
+    expect(result.checks[1]?.reason).toMatch(/BUDGET_EXCEEDED.*--max-requests/);
+  });
+});
+
+describe('connection gate', () => {
+  it('skips everything and exits 2 with a fix when /v1/user/me refuses the key', async () => {
+    const result = await run(() => [401, { error: 'unauthorized' }], [sendBaseline]);
+    expect(result.exitCode).toBe(2);
+    expect(result.verdict).toBe('not-run');
+    expect(result.setupError?.message).toMatch(/target not reachable: .*401.*--api-key/);
+    expect(result.checks[1]).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/^target not reachable: /) });
+  });
+});
+
+describe('ctx.property', () => {
+  it('shrinks to the minimal counterexample and carries seed and a redacted curl reproduction', async () => {
+    const prop = check({
+      id: 'T-PROPERTY',
+      async run(ctx) {
+        await ctx.property('limit accepted', fc.integer({ min: 1, max: 1000 }), async (limit) => {
+          ctx.expectStatus(await ctx.http.request({ path: '/v1/messages', query: { limit } }), 200);
+        });
+      },
+    });
+    const result = await run((req, res) => {
+      const limit = Number(new URL(req.url, 'http://x').searchParams.get('limit'));
+      return healthyUserMe(req, res) ?? (limit > 10 ? [500, { leaked: 'test-key-planted-123' }] : [200, { data: [] }]);
+    }, [prop]);
+    const failed = result.checks[1];
+    expect(failed?.status).toBe('failed');
+    expect(failed?.counterexample).toBe(11);
+    expect(failed?.seed).toBe(42);
+    expect(failed?.reason).toMatch(/property "limit accepted" failed .*answered 500, expected 200/);
+    expect(failed?.reproduction).toContain('limit=11');
+    expect(failed?.reproduction).toContain('$CONFORM_API_KEY');
+    expect(JSON.stringify(result)).not.toContain('test-key-planted-123');
+  });
+});
+
+describe('requirements matrix', () => {
+  it('lists every catalogue requirement with the worst status of its checks', async () => {
+    const result = await run(healthyUserMe, [
+      check({ id: 'T-OK', requirements: ['MSG-LIST-LIMIT-MAX'], run: async () => {} }),
+      check({ id: 'T-BAD', requirements: ['MSG-LIST-LIMIT-MAX'], run: async (ctx) => ctx.fail('no') }),
+    ]);
+    const row = result.requirements.find((r) => r.id === 'MSG-LIST-LIMIT-MAX');
+    expect(row).toMatchObject({ status: 'failed', covered: true, checks: ['T-BAD', 'T-OK'] });
+    expect(result.requirements.find((r) => r.id === 'WH-EVENTS-MIN')).toMatchObject({ status: 'not-covered', covered: false });
+    expect(result.summary.requirements.covered).toBe(2);
+    expect(result.target).toEqual({ name: 'simulator', profile: 'simulator', baseUrl: stub?.url });
+  });
+});
