@@ -30,6 +30,8 @@ export interface CheckDefinition {
   readonly baseline?: string;
   /** Operation id this check is the positive baseline of: it runs first and its result is recorded as the baseline. */
   readonly baselineFor?: string;
+  /** Runs alone, after the concurrent checks of its phase: for checks that reason about the whole target (list partitions, rate limit). */
+  readonly exclusive?: boolean;
   /** Deadline of this check in ms (default: the run's --timeout). */
   readonly timeoutMs?: number;
   readonly run: (ctx: CheckContext) => Promise<void>;

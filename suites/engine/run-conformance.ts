@@ -91,8 +91,12 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       }
     } else {
       const concurrency = Math.max(1, options.concurrency ?? 4);
-      await runPool(others.filter((p) => p.phase === 1), concurrency, execute);
-      await runPool(others.filter((p) => p.phase === 2), concurrency, execute);
+      for (const phase of [1, 2]) {
+        const inPhase = others.filter((p) => p.phase === phase);
+        await runPool(inPhase.filter((p) => !p.check.exclusive), concurrency, execute);
+        // exclusive checks (pagination partition, rate limit) need the target to themselves: one at a time, after the rest
+        await runPool(inPhase.filter((p) => p.check.exclusive), 1, execute);
+      }
     }
     sent = http.totalSent;
   } catch (error) {

@@ -168,3 +168,28 @@ describe('requirements matrix', () => {
     expect(result.target).toEqual({ name: 'simulator', profile: 'simulator', baseUrl: stub?.url });
   });
 });
+
+describe('exclusive checks', () => {
+  it('run alone: no other check is in flight while an exclusive one runs', async () => {
+    let inFlight = 0;
+    const overlaps: string[] = [];
+    const timed = (id: string, exclusive: boolean) =>
+      check({
+        id,
+        exclusive,
+        async run() {
+          inFlight++;
+          if (exclusive && inFlight > 1) overlaps.push(id);
+          await sleep(20);
+          if (!exclusive && inFlight > 1 && overlaps.length === 0) overlaps.push('');
+          inFlight--;
+        },
+      });
+    const checks = [timed('T-A', false), timed('T-X', true), timed('T-B', false), timed('T-C', false), timed('T-Y', true)];
+    const result = await run(healthyUserMe, checks, { concurrency: 4 });
+    expect(result.checks.every((c) => c.status === 'passed')).toBe(true);
+    expect(overlaps.filter((id) => id !== '')).toEqual([]);
+    // the ordinary checks did run concurrently (the flag changes something)
+    expect(overlaps).toContain('');
+  });
+});
