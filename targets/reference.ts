@@ -93,3 +93,17 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
     },
   };
 }
+
+/** One named fault of the reference's catalogue (what the self-test switches on). */
+export interface ReferenceFault {
+  readonly id: string;
+  readonly requirement: string;
+  readonly area: string;
+  readonly description: string;
+}
+
+/** The reference's fault catalogue, loaded lazily through this file (the harness's only door into simulator/). */
+export async function referenceFaults(): Promise<readonly ReferenceFault[]> {
+  const { faultCatalogue } = await import('../simulator/index.js');
+  return faultCatalogue;
+}

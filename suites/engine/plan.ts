@@ -3,6 +3,7 @@ import type { Target } from '../../targets/index.js';
 import type { Check, Need } from '../checks/index.js';
 import type { CheckRegistry, Selection } from '../checks/index.js';
 import { userMeConnection } from '../checks/builtin/index.js';
+import { guardsRateLimit, guardsSends, rateLimitCheckBound } from './safety.js';
 
 /** A check in run order, with the reason it will be skipped if it does not apply. */
 export interface PlannedCheck {
@@ -19,6 +20,10 @@ export interface PlanContext {
   readonly target: Target;
   readonly requirements: readonly Requirement[];
   readonly allowBillable: boolean;
+  /** --allow-recipient: a billable check needs at least one on a guarded target. */
+  readonly allowRecipients?: readonly string[];
+  /** --allow-rate-limit-check: the rate-limit check may run on a non-local target. */
+  readonly allowRateLimitCheck?: boolean;
 }
 
 /**
@@ -71,14 +76,19 @@ export function skipReason(check: Check, context: PlanContext): string | undefin
   return undefined;
 }
 
-function missingNeed(need: Need, { target, allowBillable }: PlanContext): string | undefined {
+function missingNeed(need: Need, { target, allowBillable, allowRecipients, allowRateLimitCheck }: PlanContext): string | undefined {
   switch (need) {
     case 'starterKey':
       return target.keys.starter ? undefined : 'needs a Starter-tier key: pass --starter-api-key or set CONFORM_STARTER_API_KEY';
     case 'rateLimitKey':
-      return target.keys.rateLimit ? undefined : 'needs a key of its own to exhaust the rate limit: pass --rate-limit-api-key';
+      if (!target.keys.rateLimit) return 'needs a key of its own to exhaust the rate limit: pass --rate-limit-api-key';
+      return !guardsRateLimit(target) || allowRateLimitCheck
+        ? undefined
+        : `exhausts its key's rate limit on a non-local target: pass --allow-rate-limit-check to allow it (bounded to ${rateLimitCheckBound} requests)`;
     case 'billable':
-      return !target.profile.billableSends || allowBillable ? undefined : 'sends billable messages: pass --allow-send to allow it';
+      if (!guardsSends(target)) return undefined;
+      if (!allowBillable) return 'sends billable messages: pass --allow-send to allow it';
+      return (allowRecipients ?? []).length > 0 ? undefined : 'sends billable messages: pass --allow-recipient <a number you own>';
     case 'receiver':
       return target.profile.local ? undefined : 'needs the webhook receiver, which runs on loopback and a non-local target cannot reach';
   }

@@ -1,6 +1,17 @@
 /**
- * The data a run produces. Reports read these types only (ARCHITECTURE.md), so this file imports nothing.
+ * The data a run produces. Reports read these types only (ARCHITECTURE.md), so this file imports nothing but the
+ * dependency-free send ledger types of targets/send-ledger.ts.
  */
+import type { SendSummary } from '../../targets/send-ledger.js';
+
+export type { SendRecord, SendSummary } from '../../targets/send-ledger.js';
+
+/** What the run cleaned up on the target at the end (webhooks it created and did not delete itself). */
+export interface CleanupReport {
+  readonly webhooksDeleted: readonly string[];
+  /** "<id>: <why>" for each webhook that could not be deleted: delete it by hand. */
+  readonly webhooksLeft: readonly string[];
+}
 
 /** Outcome of a check. errored = the target misbehaved at the network level, or the harness/check hit a bug. */
 export type CheckStatus = 'passed' | 'failed' | 'errored' | 'skipped';
@@ -75,4 +86,7 @@ export interface RunResult {
   readonly exitCode: 0 | 1 | 2;
   readonly setupError?: SetupProblem;
   readonly requestsSent: number;
+  /** The send policy, counts and the ledger of billable sends (message ids, recipients, tier). */
+  readonly sends?: SendSummary;
+  readonly cleanup?: CleanupReport;
 }

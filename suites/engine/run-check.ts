@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Receiver } from '../../receiver/index.js';
-import { isHarnessError, toCurl } from '../../targets/index.js';
+import { isHarnessError, sendRefusalCodes, toCurl } from '../../targets/index.js';
 import type { HttpClient, Target } from '../../targets/index.js';
 import type { FailureDetails, RunBaselines } from '../checks/index.js';
 import { CheckFailure, CheckSkipped, TargetError } from '../checks/index.js';
@@ -21,6 +21,8 @@ export interface CheckRunEnvironment {
   readonly receiver?: Receiver;
   readonly receiverProblem?: string;
   readonly onLog: (id: string, message: string) => void;
+  /** Aborted when the run is interrupted (Ctrl-C): the running check ends at once as errored. */
+  readonly runSignal?: AbortSignal;
 }
 
 class DeadlineError extends Error {
@@ -51,7 +53,7 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     return finish('errored', { reason: `the webhook receiver is not available: ${env.receiverProblem ?? 'not started'}` });
   }
   const deadline = new AbortController();
-  const scoped = http.scope(deadline.signal);
+  const scoped = http.scope(deadline.signal, check.id);
   const timeoutMs = check.timeoutMs ?? env.timeoutMs;
   const logs: string[] = [];
   const ctx = createContext({
@@ -70,12 +72,16 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     },
   });
   let timer: NodeJS.Timeout | undefined;
+  let interrupted: (() => void) | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new DeadlineError(`timed out after ${timeoutMs} ms`);
+    const stop = (error: DeadlineError): void => {
       deadline.abort(error);
       reject(error);
-    }, timeoutMs);
+    };
+    timer = setTimeout(() => stop(new DeadlineError(`timed out after ${timeoutMs} ms`)), timeoutMs);
+    interrupted = () => stop(new DeadlineError(`interrupted: the run was stopped (${String(env.runSignal?.reason ?? 'aborted')})`));
+    if (env.runSignal?.aborted) interrupted();
+    else env.runSignal?.addEventListener('abort', interrupted, { once: true });
   });
   const running = Promise.resolve().then(() => check.run(ctx));
   running.catch(() => {}); // after a deadline the check's own rejection is not interesting
@@ -87,6 +93,7 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     return finish(status, { reason: http.redactor.scrub(reason), ...detailFields(details, http), ...logsOf(logs) }, scoped.count);
   } finally {
     clearTimeout(timer);
+    if (interrupted) env.runSignal?.removeEventListener('abort', interrupted);
     if (!deadline.signal.aborted) deadline.abort(new DeadlineError('check finished'));
   }
 }
@@ -96,6 +103,8 @@ function classify(error: unknown): [CheckStatus, string, FailureDetails | undefi
   if (error instanceof CheckFailure) return ['failed', error.message, error.details];
   if (error instanceof TargetError) return ['errored', `target error: ${error.message}`, error.details];
   if (error instanceof DeadlineError) return ['errored', error.message, undefined];
+  // DESIGN.md §5: a send the guard refused was never sent; the user's limits skip the check, they do not fail it
+  if (isHarnessError(error) && sendRefusalCodes.has(error.code)) return ['skipped', error.message, undefined];
   if (isHarnessError(error)) return ['errored', `harness error ${error.code}: ${error.message}`, undefined];
   const details = (error as { details?: FailureDetails } | null)?.details;
   const message = error instanceof Error ? error.message : String(error);

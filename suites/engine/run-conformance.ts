@@ -6,12 +6,15 @@ import { HttpClient, isHarnessError, Redactor } from '../../targets/index.js';
 import type { Target } from '../../targets/index.js';
 import { RunBaselines } from '../checks/index.js';
 import type { CheckRegistry } from '../checks/index.js';
+import { deleteLeftoverWebhooks, watchTermination } from './cleanup.js';
 import { planRun } from './plan.js';
 import type { PlannedCheck } from './plan.js';
-import type { CheckResult, RunResult, SetupProblem } from './result.js';
+import type { CheckResult, CleanupReport, RunResult, SetupProblem } from './result.js';
 import { runCheck } from './run-check.js';
+import { runPool } from './run-pool.js';
 import type { CheckRunEnvironment } from './run-check.js';
 import type { RunOptions } from './run-options.js';
+import { guardsRateLimit, rateLimitCheckBound, sendPolicyFor } from './safety.js';
 import { exitCodeFor, requirementsMatrix, summarize } from './summarize.js';
 
 const productionRatePerMinute = 100; // spec §8
@@ -32,8 +35,22 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   const failOn = options.failOn ?? 'should';
   const redactor = options.redactor ?? new Redactor();
   for (const key of [target.keys.growth, target.keys.starter, target.keys.rateLimit]) redactor.addSecret(key);
-  const plan = planRun(registry, options.selection ?? {}, { target, requirements, allowBillable: options.allowBillable ?? false });
+  const plan = planRun(registry, options.selection ?? {}, {
+    target,
+    requirements,
+    allowBillable: options.allowBillable ?? false,
+    allowRecipients: options.allowRecipients ?? [],
+    allowRateLimitCheck: options.allowRateLimitCheck ?? false,
+  });
   const emit = options.onEvent ?? (() => {});
+  // Ctrl-C or the caller's signal: stop the checks, skip the rest, and still clean up in finally
+  const interrupt = new AbortController();
+  const stopRun = (reason: string): void => {
+    if (!interrupt.signal.aborted) interrupt.abort(reason);
+  };
+  if (options.signal?.aborted) stopRun('aborted by the caller');
+  options.signal?.addEventListener('abort', () => stopRun('aborted by the caller'), { once: true });
+  const detachSignals = options.handleSignals ? watchTermination((signal) => stopRun(signal)) : () => {};
 
   const results = new Map<string, CheckResult>();
   let setupError: SetupProblem | undefined;
@@ -42,6 +59,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   let receiverProblem: string | undefined;
   let description = target.describe();
   let sent = 0;
+  let cleanup: CleanupReport | undefined;
   try {
     if (plan.some((p) => !p.skip && p.check.needs?.includes('receiver'))) {
       try {
@@ -60,6 +78,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       timeoutMs: options.requestTimeoutMs ?? 10_000,
       ratePerMinute: production ? productionRatePerMinute : null,
       maxRequests: options.maxRequests ?? (production ? 1_000 : 100_000),
+      sendPolicy: sendPolicyFor(target, options),
+      maxRateLimitRequests: guardsRateLimit(target) ? rateLimitCheckBound : null,
     });
     const env: CheckRunEnvironment = {
       http,
@@ -72,18 +92,21 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       ...(receiver ? { receiver } : {}),
       ...(receiverProblem ? { receiverProblem } : {}),
       onLog: (id, message) => emit({ type: 'check-log', id, message }),
+      runSignal: interrupt.signal,
     };
     let done = 0;
     const execute = async (planned: PlannedCheck): Promise<CheckResult> => {
       emit({ type: 'check-start', id: planned.check.id, suite: planned.check.suite, title: planned.check.title });
-      const result = await runCheck(planned, env);
+      const result = interrupt.signal.aborted
+        ? skippedResult(planned, `not run: the run was interrupted (${String(interrupt.signal.reason)})`)
+        : await runCheck(planned, env);
       results.set(result.id, result);
       emit({ type: 'check-end', result, done: ++done, total: plan.length });
       return result;
     };
     const [gate, ...others] = plan as [PlannedCheck, ...PlannedCheck[]];
     const gateResult = await execute(gate);
-    if (gateResult.status !== 'passed') {
+    if (gateResult.status !== 'passed' && !interrupt.signal.aborted) {
       setupError = unreachable(gateResult, target);
       for (const planned of others) {
         const skipped = skippedResult(planned, `target not reachable: ${gateResult.reason ?? gateResult.status}`);
@@ -98,6 +121,11 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
         await runPool(inPhase.filter((p) => p.check.exclusive), 1, execute);
       }
     }
+    if (interrupt.signal.aborted) {
+      const reason = String(interrupt.signal.reason);
+      setupError = { code: 'INTERRUPTED', message: `the run was interrupted (${reason}): the results are incomplete; run it again to finish.` };
+      for (const planned of plan) if (!results.has(planned.check.id)) results.set(planned.check.id, skippedResult(planned, `not run: interrupted (${reason})`));
+    }
     sent = http.totalSent;
   } catch (error) {
     if (!isHarnessError(error)) throw error;
@@ -106,6 +134,9 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       if (!results.has(planned.check.id)) results.set(planned.check.id, skippedResult(planned, `not run: ${error.message}`));
     }
   } finally {
+    // DESIGN.md §5: webhooks the run created do not outlive it, also after a failure or Ctrl-C
+    if (http) cleanup = await deleteLeftoverWebhooks(http);
+    detachSignals();
     await http?.close().catch(() => {});
     await target.stop().catch(() => {});
     await receiver?.stop().catch(() => {});
@@ -127,7 +158,9 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     verdict: exitCode === 0 ? 'conforms' : exitCode === 1 ? 'does-not-conform' : 'not-run',
     exitCode,
     ...(setupError ? { setupError: { code: setupError.code, message: redactor.scrub(setupError.message) } } : {}),
-    requestsSent: sent,
+    requestsSent: http?.totalSent ?? sent,
+    ...(http ? { sends: http.sends } : {}),
+    ...(cleanup && (cleanup.webhooksDeleted.length > 0 || cleanup.webhooksLeft.length > 0) ? { cleanup } : {}),
   };
   emit({ type: 'run-end', result });
   return result;
@@ -165,18 +198,4 @@ function unreachable(gate: CheckResult, target: Target): SetupProblem {
   if (/answered 40[13]\b/.test(reason)) hint = 'the API key was refused: pass a valid key with --api-key or set CONFORM_API_KEY';
   else if (gate.status === 'errored') hint = `start the target or fix the address: ${where} did not answer (--target, --base-url)`;
   return { code: 'TARGET_UNREACHABLE', message: `target not reachable: ${reason}. To fix: ${hint}.` };
-}
-
-/** Runs items with at most `limit` at once; results come back in item order. */
-async function runPool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++;
-      out[index] = await work(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }

@@ -24,8 +24,18 @@ export interface RunOptions {
   readonly failOn?: 'must' | 'should';
   /** Most requests the run may send (default 100,000; 1,000 for the production profile). */
   readonly maxRequests?: number;
-  /** Allows billable sends on a production target (DESIGN.md §5). */
+  /** Allows billable sends on a guarded target: a billable profile or a non-loopback URL (DESIGN.md §5, --allow-send). */
   readonly allowBillable?: boolean;
+  /** The only recipients a guarded send may have (--allow-recipient: numbers the user owns); enforced in the client. */
+  readonly allowRecipients?: readonly string[];
+  /** Most guarded sends of the run (--max-sends, default 5); one more is refused, never sent. */
+  readonly maxSends?: number;
+  /** Allows the rate-limit check (which exhausts its key's limit) on a non-local target (--allow-rate-limit-check). */
+  readonly allowRateLimitCheck?: boolean;
+  /** Aborting it stops the run: running checks error, the rest are skipped, created webhooks are deleted. */
+  readonly signal?: AbortSignal;
+  /** Stop the same way on SIGINT/SIGTERM (the CLI sets it; a second signal exits at once). */
+  readonly handleSignals?: boolean;
   /** The requirement catalogue (default spec/requirements.yaml). */
   readonly requirements?: readonly Requirement[];
   /** Shared with the reports so they can scrub the run's secrets. */
