@@ -16,7 +16,7 @@ import { Scheduler } from './scheduler.js';
 import { createSimulatorApi } from './simulator-api.js';
 import type { SimulatorApi } from './simulator-api.js';
 import { Store } from './store.js';
-import { placeholderUi } from './ui-placeholder.js';
+import { createUiHandler } from './ui/index.js';
 import { addUserRoute } from './user-route.js';
 import { Dispatcher } from './webhooks/dispatcher.js';
 import { addWebhookRoutes, newSigningSecret } from './webhooks/routes.js';
@@ -76,7 +76,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     const port = await listen(apiServer, resolved.host, resolved.port, 'API');
     const server: ReferenceServer = { url: originOf(resolved.host, port), port, api, webhookSecret, stop };
     if (resolved.ui) {
-      const uiServer = createServer((resolved.ui.handler ?? placeholderUi)(api));
+      const uiServer = createServer((resolved.ui.handler ?? createUiHandler)(api));
       servers.push(uiServer);
       server.uiPort = await listen(uiServer, resolved.ui.host, resolved.ui.port, 'UI');
       server.uiUrl = originOf(resolved.ui.host, server.uiPort);
