@@ -17,6 +17,10 @@ const benchmarks: Record<string, Benchmark> = {
     title: 'Receiver: signed deliveries verified and stored vs bare node:http',
     load: () => import('./receiver-throughput.js'),
   },
+  'receiver-memory': {
+    title: 'Receiver memory: peak RSS under 10,000 deliveries (signed, badly signed, oversized, non-JSON) vs RSS before',
+    load: () => import('./receiver-memory.js'),
+  },
 };
 
 const wanted = process.argv.slice(2);

@@ -4,6 +4,9 @@ import { HarnessError } from '../targets/index.js';
 /** What the conform command line says (all optional: defaults and the config file fill the rest). */
 export interface ConformArgs {
   target?: string;
+  /** --compare: a second target; the run becomes a parity comparison of --target (A) and this (B). */
+  compare?: string;
+  parityRules?: string;
   baseUrl?: string;
   apiKey?: string;
   starterApiKey?: string;
@@ -23,13 +26,24 @@ export interface ConformArgs {
   out?: string;
   reporters: string[];
   faults: string[];
+  /** --target container: the image, its environment (K=V), the API port inside, the start-up timeout (ms). */
+  image?: string;
+  containerEnv: string[];
+  containerPort?: number;
+  startupTimeout?: number;
   allowSend: boolean;
+  allowRecipients: string[];
+  maxSends?: number;
+  allowRateLimitCheck: boolean;
+  plan: boolean;
   list: boolean;
   help: boolean;
 }
 
 const optionSpec = {
   target: { type: 'string', short: 't' },
+  compare: { type: 'string' },
+  'parity-rules': { type: 'string' },
   'base-url': { type: 'string' },
   'api-key': { type: 'string' },
   'starter-api-key': { type: 'string' },
@@ -49,7 +63,15 @@ const optionSpec = {
   out: { type: 'string', short: 'o' },
   reporter: { type: 'string', multiple: true },
   fault: { type: 'string', multiple: true },
+  image: { type: 'string' },
+  'container-env': { type: 'string', multiple: true },
+  'container-port': { type: 'string' },
+  'startup-timeout': { type: 'string' },
   'allow-send': { type: 'boolean' },
+  'allow-recipient': { type: 'string', multiple: true },
+  'max-sends': { type: 'string' },
+  'allow-rate-limit-check': { type: 'boolean' },
+  plan: { type: 'boolean' },
   list: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -70,6 +92,8 @@ export function parseConformArgs(argv: readonly string[]): ConformArgs {
   }
   return {
     ...defined('target', text('target')),
+    ...defined('compare', text('compare')),
+    ...defined('parityRules', text('parity-rules')),
     ...defined('baseUrl', text('base-url')),
     ...defined('apiKey', text('api-key')),
     ...defined('starterApiKey', text('starter-api-key')),
@@ -89,7 +113,15 @@ export function parseConformArgs(argv: readonly string[]): ConformArgs {
     checks: list('check'),
     reporters: list('reporter'),
     faults: list('fault'),
+    ...defined('image', text('image')),
+    containerEnv: list('container-env'),
+    ...defined('containerPort', integer('--container-port', text('container-port'), 1)),
+    ...defined('startupTimeout', integer('--startup-timeout', text('startup-timeout'), 1)),
     allowSend: values['allow-send'] === true,
+    allowRecipients: list('allow-recipient'),
+    ...defined('maxSends', integer('--max-sends', text('max-sends'), 0)),
+    allowRateLimitCheck: values['allow-rate-limit-check'] === true,
+    plan: values.plan === true,
     list: values.list === true,
     help: values.help === true,
   };

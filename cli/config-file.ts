@@ -5,12 +5,13 @@ import { HarnessError } from '../targets/index.js';
 import type { ConformArgs } from './args.js';
 
 /** What a conform.config.json / .ts may set (the CLI's options in camelCase; flags win). */
-export type ConformConfig = Partial<Omit<ConformArgs, 'config' | 'list' | 'help'>>;
+export type ConformConfig = Partial<Omit<ConformArgs, 'config' | 'list' | 'help' | 'plan'>>;
 
-const listKeys = ['suites', 'requirements', 'checks', 'reporters', 'faults'] as const;
-const numberKeys = ['seed', 'runs', 'timeout', 'requestTimeout', 'maxRequests', 'concurrency'] as const;
+const listKeys = ['suites', 'requirements', 'checks', 'reporters', 'faults', 'allowRecipients'] as const;
+const numberKeys = ['seed', 'runs', 'timeout', 'requestTimeout', 'maxRequests', 'concurrency', 'maxSends'] as const;
 const stringKeys = ['target', 'baseUrl', 'apiKey', 'starterApiKey', 'rateLimitApiKey', 'profile', 'failOn', 'out'] as const;
-const knownKeys = new Set<string>([...listKeys, ...numberKeys, ...stringKeys, 'allowSend']);
+const booleanKeys = ['allowSend', 'allowRateLimitCheck'] as const;
+const knownKeys = new Set<string>([...listKeys, ...numberKeys, ...stringKeys, ...booleanKeys]);
 
 /** Loads a config file (JSON, or a module whose default export is the object) and expands ${ENV} in its strings. */
 export async function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.env): Promise<ConformConfig> {
@@ -33,7 +34,7 @@ export async function loadConfigFile(path: string, env: NodeJS.ProcessEnv = proc
       ((listKeys as readonly string[]).includes(key) && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) ||
       ((numberKeys as readonly string[]).includes(key) && typeof value !== 'number') ||
       ((stringKeys as readonly string[]).includes(key) && typeof value !== 'string') ||
-      (key === 'allowSend' && typeof value !== 'boolean');
+      ((booleanKeys as readonly string[]).includes(key) && typeof value !== 'boolean');
     if (bad) throw new HarnessError('CONFIG', `Key "${key}" in ${path} has the wrong type (${JSON.stringify(value)}).`);
   }
   return expanded as ConformConfig;

@@ -5,15 +5,33 @@ Runs the conformance suites against a target and writes reports.
 
 Target
   --target <t>              reference (default, embedded), simulator (http://127.0.0.1:4001),
-                            production (needs --base-url), or a URL
+                            production (needs --base-url), container (needs --image), or a URL
   --base-url <url>          the API origin without /v1
+  --compare <t>             parity: run the same checks and seed against a second target B (as for --target)
+                            and write parity.md/json/html: every behaviour side by side, the spec's verdict on
+                            each difference; exit 1 when a difference is not one expected of a simulator.
+                            --target/--compare also take reference:simulator and reference+fault:<id>[,<id>]
+  --parity-rules <file>     parity: JSON rules over the defaults (ignored fields, simulator expectations)
   --profile <p>             production | simulator | reference (default from --target)
   --api-key <key>           Growth-tier key (env CONFORM_API_KEY)
   --starter-api-key <key>   Starter-tier key (env CONFORM_STARTER_API_KEY)
   --rate-limit-api-key <k>  a key the rate-limit check may exhaust (env CONFORM_RATE_LIMIT_API_KEY)
   --config <file>           conform.config.json or .ts; \${ENV} is expanded; flags win
   --fault <id>              reference only: switch on a named fault (repeatable)
-  --allow-send              allow billable sends on a production target
+  --image <name[:tag]>      container: the local image to start (npm run image builds sms-reference:local);
+                            started with host networking and removed after the run (image/README.md)
+  --container-env K=V       container: environment (repeatable), e.g. SIM_FAULTS=<fault id>
+  --container-port <n>      container: API port inside (default a free loopback port, passed as SIM_API_PORT)
+  --startup-timeout <ms>    container: time to answer GET /v1/user/me (default 30000)
+
+Safety (a production profile or any non-loopback target)
+  --allow-send              allow billable sends (refused in the client otherwise)
+  --allow-recipient <e164>  the only recipients a send may have: numbers you own (repeatable)
+  --max-sends <n>           most billable sends of the run (default 5); over it a send is refused, never sent
+  --allow-rate-limit-check  allow the rate-limit check, which exhausts its key's limit (bounded to 150 requests);
+                            elsewhere the client keeps to 100 requests/min/key in production
+  --plan                    print which checks would run, with their requests and billable sends, and exit 0
+                            (sends nothing). Webhooks the run creates are deleted at the end, also on Ctrl-C.
 
 Selection
   --suite <glob>            e.g. contract/*, scenarios/idempotency (repeatable)

@@ -1,13 +1,17 @@
 import { reporterNames } from '../reports/index.js';
 import type { Selection } from '../suites/checks/index.js';
-import { HarnessError, profileFor, referenceTarget, urlTarget } from '../targets/index.js';
-import type { Target } from '../targets/index.js';
+import { containerTarget, HarnessError, profileFor, referenceTarget, urlTarget } from '../targets/index.js';
+import type { Profile, Target } from '../targets/index.js';
 import type { ConformArgs } from './args.js';
 import type { ConformConfig } from './config-file.js';
 
 /** Everything conform needs, resolved from flags, environment and config file (in that order of precedence). */
 export interface ResolvedRun {
   readonly target: Target;
+  /** --target as given (parity re-run commands name it). */
+  readonly targetSpec: string;
+  /** --compare: the second target of a parity run (B), and how it was given. */
+  readonly compare?: { readonly target: Target; readonly spec: string };
   readonly selection: Selection;
   readonly failOn: 'must' | 'should';
   readonly seed?: number;
@@ -17,6 +21,10 @@ export interface ResolvedRun {
   readonly maxRequests?: number;
   readonly concurrency?: number;
   readonly allowBillable: boolean;
+  /** --allow-recipient: the only numbers a guarded send may go to. */
+  readonly allowRecipients: readonly string[];
+  readonly maxSends?: number;
+  readonly allowRateLimitCheck: boolean;
   readonly outDir: string;
   readonly reporters: readonly string[];
 }
@@ -37,19 +45,27 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
     starter: args.starterApiKey ?? env.CONFORM_STARTER_API_KEY ?? config.starterApiKey,
     rateLimit: args.rateLimitApiKey ?? env.CONFORM_RATE_LIMIT_API_KEY ?? config.rateLimitApiKey,
   };
+  const targetSpec = pick(args.target, config.target) ?? 'reference';
   const target = buildTarget({
-    target: pick(args.target, config.target) ?? 'reference',
+    target: targetSpec,
     baseUrl: pick(args.baseUrl, config.baseUrl),
     profile: pick(args.profile, config.profile),
     faults: pickList(args.faults, config.faults),
     keys,
+    container: args,
   });
+  // parity (--compare): B takes the same keys; --fault, --profile, --base-url and the container flags are A's
+  const compare = args.compare === undefined
+    ? undefined
+    : { spec: args.compare, target: buildTarget({ target: args.compare, baseUrl: undefined, profile: undefined, faults: [], keys, container: args.compare === 'container' ? args : { containerEnv: [] } }) };
   const failOn = pick(args.failOn, config.failOn) ?? 'should';
   if (failOn !== 'must' && failOn !== 'should') throw new HarnessError('CONFIG', `failOn must be "must" or "should", got "${String(failOn)}".`);
   const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
     (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
   return {
     target,
+    targetSpec,
+    ...(compare ? { compare } : {}),
     selection: {
       suites: pickList(args.suites, config.suites),
       requirements: pickList(args.requirements, config.requirements),
@@ -63,6 +79,9 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
     ...optional('maxRequests', pick(args.maxRequests, config.maxRequests)),
     ...optional('concurrency', pick(args.concurrency, config.concurrency)),
     allowBillable: args.allowSend || config.allowSend === true,
+    allowRecipients: pickList(args.allowRecipients, config.allowRecipients),
+    ...optional('maxSends', pick(args.maxSends, config.maxSends)),
+    allowRateLimitCheck: args.allowRateLimitCheck || config.allowRateLimitCheck === true,
     outDir: pick(args.out, config.out) ?? 'conformance-report',
     reporters: reporters.length > 0 ? reporters : reporterNames,
   };
@@ -74,6 +93,7 @@ interface TargetChoice {
   profile: string | undefined;
   faults: string[];
   keys: { growth?: string | undefined; starter?: string | undefined; rateLimit?: string | undefined };
+  container: ContainerArgs;
 }
 
 function buildTarget(choice: TargetChoice): Target {
@@ -81,7 +101,17 @@ function buildTarget(choice: TargetChoice): Target {
   if (choice.target !== 'reference' && choice.faults.length > 0) {
     throw new HarnessError('USAGE', '--fault works only with --target reference (the embedded reference has the fault catalogue).');
   }
+  const { image, containerEnv, containerPort, startupTimeout } = choice.container;
+  if (choice.target !== 'container' && (image ?? containerPort ?? startupTimeout ?? containerEnv[0]) !== undefined) {
+    throw new HarnessError('USAGE', '--image, --container-env, --container-port and --startup-timeout work only with --target container.');
+  }
+  // parity conveniences: the embedded reference in simulator mode, or with faults switched on
+  if (choice.target === 'reference:simulator') return referenceTarget({ mode: 'simulator' });
+  if (choice.target.startsWith('reference+fault:')) return referenceTarget({ faults: choice.target.slice('reference+fault:'.length).split(',').filter(Boolean) });
   switch (choice.target) {
+    case 'container':
+      if (choice.baseUrl) throw new HarnessError('USAGE', '--base-url does not apply to --target container (it starts the image on a free loopback port).');
+      return buildContainerTarget(choice.container, profileFor(choice.profile ?? 'reference'), keys);
     case 'reference':
       if (choice.baseUrl) throw new HarnessError('USAGE', '--base-url does not apply to --target reference (it starts on a free loopback port); use --target <url>.');
       if (choice.profile !== undefined && profileFor(choice.profile).name !== 'reference') {
@@ -95,9 +125,28 @@ function buildTarget(choice: TargetChoice): Target {
       return urlTarget(choice.baseUrl, profileFor(choice.profile ?? 'production'), keys, { name: 'production' });
     default:
       if (!/^https?:\/\//.test(choice.target)) {
-        throw new HarnessError('USAGE', `Unknown --target "${choice.target}": use reference, simulator, production or an http(s) URL.`);
+        throw new HarnessError('USAGE', `Unknown --target "${choice.target}": use reference, simulator, production, container or an http(s) URL.`);
       }
       if (choice.baseUrl) throw new HarnessError('USAGE', 'Give the URL either as --target <url> or as --base-url, not both.');
       return urlTarget(choice.target, profileFor(choice.profile ?? 'production'), keys, { name: choice.target });
   }
+}
+
+type ContainerArgs = Pick<ConformArgs, 'image' | 'containerEnv' | 'containerPort' | 'startupTimeout'>;
+
+function buildContainerTarget(args: ContainerArgs, profile: Profile, keys: Record<string, string>): Target {
+  if (args.image === undefined) throw new HarnessError('USAGE', '--target container needs --image <name[:tag]>, e.g. sms-reference:local (npm run image builds it).');
+  const env = args.containerEnv.map((item): [string, string] => {
+    const at = item.indexOf('=');
+    if (at <= 0) throw new HarnessError('USAGE', `--container-env must look like NAME=VALUE, got "${item}".`);
+    return [item.slice(0, at), item.slice(at + 1)];
+  });
+  return containerTarget({
+    image: args.image,
+    env: Object.fromEntries(env),
+    profile,
+    keys,
+    ...(args.containerPort === undefined ? {} : { port: args.containerPort }),
+    ...(args.startupTimeout === undefined ? {} : { startupTimeoutMs: args.startupTimeout }),
+  });
 }

@@ -1,8 +1,10 @@
+import { loadParityRules, parityHeadline, runParity, writeParityReports } from '../parity/index.js';
 import { writeReports } from '../reports/index.js';
 import { requirements } from '../spec/requirements.js';
 import { loadRegistry } from '../suites/index.js';
-import { planRun, runConformance } from '../suites/engine/index.js';
-import { isHarnessError, Redactor } from '../targets/index.js';
+import type { PlanContext } from '../suites/engine/index.js';
+import { clientRatePerMinute, defaultRuns, formatPlanReport, guardsSends, planReport, planRun, runConformance } from '../suites/engine/index.js';
+import { defaultMaxSends, isHarnessError, Redactor } from '../targets/index.js';
 import { parseConformArgs } from './args.js';
 import { loadConfigFile } from './config-file.js';
 import { helpText } from './help-text.js';
@@ -20,26 +22,37 @@ export interface CliIo {
 
 /** `npm run conform`: parses, runs, writes reports; returns the exit code (0 conforms, 1 does not, 2 usage/set-up). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  // DESIGN.md §5: every message this command prints is scrubbed of the keys it was given
+  const redactor = new Redactor([io.env.CONFORM_API_KEY, io.env.CONFORM_STARTER_API_KEY, io.env.CONFORM_RATE_LIMIT_API_KEY]);
   try {
     const args = parseConformArgs(argv);
+    for (const key of [args.apiKey, args.starterApiKey, args.rateLimitApiKey]) redactor.addSecret(key);
     if (args.help) {
       io.stdout.write(helpText);
       return 0;
     }
     const config = args.config ? await loadConfigFile(args.config, io.env) : {};
+    for (const key of [config.apiKey, config.starterApiKey, config.rateLimitApiKey]) redactor.addSecret(key);
     const run = resolveRun(args, config, io.env);
     const registry = await loadRegistry();
+    if (args.plan) {
+      io.stdout.write(planText(run, registry));
+      return 0;
+    }
     if (args.list) {
       listPlan(run, registry, io.stdout);
       return 0;
     }
-    const redactor = new Redactor();
+    if (run.compare) return await compareCli(run, run.compare, registry, args.parityRules, redactor, io);
     const result = await runConformance({
       target: run.target,
       registry,
       selection: run.selection,
       failOn: run.failOn,
       allowBillable: run.allowBillable,
+      allowRecipients: run.allowRecipients,
+      allowRateLimitCheck: run.allowRateLimitCheck,
+      handleSignals: true,
       redactor,
       onEvent: progressPrinter(io.stderr),
       ...(run.seed === undefined ? {} : { seed: run.seed }),
@@ -48,28 +61,82 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       ...(run.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: run.requestTimeoutMs }),
       ...(run.maxRequests === undefined ? {} : { maxRequests: run.maxRequests }),
       ...(run.concurrency === undefined ? {} : { concurrency: run.concurrency }),
+      ...(run.maxSends === undefined ? {} : { maxSends: run.maxSends }),
     });
     const written = await writeReports(result, { outDir: run.outDir, reporters: run.reporters, redact: (text) => redactor.scrub(text) });
     if (written.console) io.stdout.write(written.console);
     for (const file of written.files) io.stdout.write(`report: ${file}\n`);
-    if (result.setupError) io.stderr.write(`conform: ${result.setupError.message}\n`);
+    if (result.setupError) io.stderr.write(`conform: ${redactor.scrub(result.setupError.message)}\n`);
     return result.exitCode;
   } catch (error) {
     if (isHarnessError(error)) {
-      io.stderr.write(`conform: ${error.message}\n`);
+      io.stderr.write(`conform: ${redactor.scrub(error.message)}\n`);
       return error.exitCode;
     }
-    io.stderr.write(`conform: internal error (a harness bug, please report it): ${(error as Error).stack ?? String(error)}\n`);
+    io.stderr.write(`conform: internal error (a harness bug, please report it): ${redactor.scrub((error as Error).stack ?? String(error))}\n`);
     return 2;
   }
 }
 
+/** --compare: a parity run of --target (A) and --compare (B); exit 1 when a difference is not expected of a simulator. */
+async function compareCli(
+  run: ResolvedRun,
+  compare: NonNullable<ResolvedRun['compare']>,
+  registry: Awaited<ReturnType<typeof loadRegistry>>,
+  rulesFile: string | undefined,
+  redactor: Redactor,
+  io: CliIo,
+): Promise<number> {
+  const progress = { a: progressPrinter(io.stderr), b: progressPrinter(io.stderr) };
+  const result = await runParity({
+    a: { target: run.target, spec: run.targetSpec },
+    b: compare,
+    registry,
+    selection: run.selection,
+    allowBillable: run.allowBillable,
+    onEvent: (side, event) => (event.type === 'check-end' && event.result.status !== 'failed' && event.result.status !== 'errored' ? undefined : progress[side](event)),
+    ...(rulesFile ? { rules: await loadParityRules(rulesFile) } : {}),
+    ...(run.seed === undefined ? {} : { seed: run.seed }),
+    ...(run.runs === undefined ? {} : { runs: run.runs }),
+    ...(run.timeoutMs === undefined ? {} : { timeoutMs: run.timeoutMs }),
+    ...(run.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: run.requestTimeoutMs }),
+    ...(run.maxRequests === undefined ? {} : { maxRequests: run.maxRequests }),
+    ...(run.concurrency === undefined ? {} : { concurrency: run.concurrency }),
+  });
+  const files = await writeParityReports(result, { outDir: run.outDir, redact: (text) => redactor.scrub(text) });
+  io.stdout.write(`${parityHeadline(result)}\nA ${result.a.spec}: ${result.a.verdict}; B ${result.b.spec}: ${result.b.verdict}\n`);
+  for (const file of files) io.stdout.write(`report: ${file}\n`);
+  if (result.a.setupError || result.b.setupError) {
+    io.stderr.write(`conform: ${redactor.scrub([result.a.setupError, result.b.setupError].filter(Boolean).join('; '))}\n`);
+    return 2;
+  }
+  return result.differences.unexpected === 0 ? 0 : 1;
+}
+
 function listPlan(run: ResolvedRun, registry: Awaited<ReturnType<typeof loadRegistry>>, out: ProgressStream): void {
-  const plan = planRun(registry, run.selection, { target: run.target, requirements, allowBillable: run.allowBillable });
+  const plan = planRun(registry, run.selection, planContext(run));
   const profile = run.target.profile.name;
   out.write(`${plan.length} checks for target ${run.target.name} (profile ${profile}), fail-on ${run.failOn}:\n`);
   for (const { check, skip, dependency } of plan) {
     const notes = [skip ? `skip: ${skip}` : '', dependency ? 'baseline of a selected check' : ''].filter(Boolean).join('; ');
     out.write(`${check.id.padEnd(36)} ${check.level.padEnd(7)} ${check.suite.padEnd(26)} ${check.requirements.join(',')}${notes ? `  (${notes})` : ''}\n`);
   }
+}
+
+/** --plan: what would run and what it would cost, without starting the target or sending anything. */
+function planText(run: ResolvedRun, registry: Awaited<ReturnType<typeof loadRegistry>>): string {
+  const report = planReport(planRun(registry, run.selection, planContext(run)), {
+    target: { name: run.target.name, profile: run.target.profile.name },
+    runs: run.runs ?? defaultRuns(run.target),
+    guarded: guardsSends(run.target),
+    allowSend: run.allowBillable,
+    allowRecipients: run.allowRecipients,
+    maxSends: run.maxSends ?? defaultMaxSends,
+    ratePerMinute: clientRatePerMinute(run.target),
+  });
+  return formatPlanReport(report);
+}
+
+function planContext(run: ResolvedRun): PlanContext {
+  return { target: run.target, requirements, allowBillable: run.allowBillable, allowRecipients: run.allowRecipients, allowRateLimitCheck: run.allowRateLimitCheck };
 }

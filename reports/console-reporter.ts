@@ -1,5 +1,6 @@
 import type { RunResult } from '../suites/engine/result.js';
 import type { Reporter } from './reporter.js';
+import { safetySummary } from './safety-section.js';
 import { problems, statusMark, verdictLine } from './text-format.js';
 
 /** The summary table printed at the end of a run. */
@@ -23,6 +24,8 @@ export const consoleReporter: Reporter = {
     lines.push('', ...table, '');
     const { requirements } = result.summary;
     lines.push(`requirements covered: ${requirements.covered}/${requirements.total} (${requirements.percent}%)   seed: ${result.seed}   requests: ${result.requestsSent}`);
+    const safety = safetySummary(result);
+    if (safety) lines.push(safety);
     lines.push(verdictLine(result), '');
     return lines.join('\n');
   },

@@ -1,6 +1,7 @@
 import type { CheckResult, RequirementRow, RunResult } from '../suites/engine/result.js';
 import { htmlStyle } from './html-style.js';
 import type { Reporter } from './reporter.js';
+import { ledgerHeader, ledgerRows, safetySummary } from './safety-section.js';
 import { counterexampleText, escapeXml as esc, problems, verdictLine } from './text-format.js';
 
 /** One self-contained HTML file: verdict, figures, failures with reproductions, the requirements matrix. */
@@ -16,6 +17,7 @@ export const htmlReporter: Reporter = {
       `<header class="${esc(result.verdict)}"><h1>${esc(verdictLine(result))}</h1>`,
       `<p>Target ${esc(result.target.name)} · profile ${esc(result.target.profile)} · ${esc(result.target.baseUrl)} · seed ${result.seed} · ${result.runs} runs/property · started ${esc(result.startedAt)}</p></header><main>`,
       figures(result),
+      safety(result),
       failing.length > 0 ? `<h2>Failures (${failing.length})</h2>${failing.map((check) => failure(check, result.seed)).join('')}` : '',
       `<h2>Requirements matrix</h2>${areaTable(result.requirements)}${matrix(result.requirements)}`,
       `<h2>All checks</h2><details><summary>${result.checks.length} checks</summary>${checksTable(result.checks)}</details>`,
@@ -42,6 +44,13 @@ function figures(result: RunResult): string {
     `<div class="bar" title="checks by status">${part(byStatus.passed, 'passed')}${part(byStatus.failed, 'failed')}${part(byStatus.errored, 'errored')}${part(byStatus.skipped, 'skipped')}</div>`,
     result.setupError ? `<div class="failure"><b>Set-up problem ${esc(result.setupError.code)}</b><pre>${esc(result.setupError.message)}</pre></div>` : '',
   ].join('');
+}
+
+function safety(result: RunResult): string {
+  const summary = safetySummary(result);
+  const rows = ledgerRows(result);
+  const table = rows.length === 0 ? '' : `<h2>Send ledger</h2><table><tr>${ledgerHeader.map((h) => `<th>${esc(h)}</th>`).join('')}</tr>${rows.map((row) => `<tr>${row.map((v) => `<td>${esc(v)}</td>`).join('')}</tr>`).join('')}</table>`;
+  return `${summary ? `<p>${esc(summary)}</p>` : ''}${table}`;
 }
 
 function failure(check: CheckResult, seed: number): string {

@@ -1,5 +1,6 @@
 import type { RunResult } from '../suites/engine/result.js';
 import type { Reporter } from './reporter.js';
+import { ledgerHeader, ledgerRows, safetySummary } from './safety-section.js';
 import { counterexampleText, problems, statusMark, verdictLine } from './text-format.js';
 
 /** A Markdown summary for a CI step summary: verdict, counts, failures with reproductions, the matrix collapsed. */
@@ -24,6 +25,14 @@ export const markdownReporter: Reporter = {
       `Requirements covered: ${summary.requirements.covered} of ${summary.requirements.total} (${summary.requirements.percent}%).`,
       '',
     ];
+    const safety = safetySummary(result);
+    if (safety) lines.push(safety, '');
+    const ledger = ledgerRows(result);
+    if (ledger.length > 0) {
+      lines.push('## Send ledger', '', `| ${ledgerHeader.join(' | ')} |`, `|${ledgerHeader.map(() => '---').join('|')}|`);
+      for (const row of ledger) lines.push(`| ${row.map(cell).join(' | ')} |`);
+      lines.push('');
+    }
     const failing = problems(result);
     if (failing.length > 0) {
       lines.push('## Failures', '');

@@ -9,6 +9,10 @@ import { CheckRegistry } from './checks/index.js';
 /** The suite modules, relative to this file; each exports `checks`. */
 export const suiteModules: readonly string[] = [
   './checks/builtin/index.js',
+  './contract/index.js',
+  './model/index.js',
+  './scenarios/webhook-suites.js',
+  './scenarios/idempotency.js', './scenarios/tiers.js', './scenarios/templates.js', './scenarios/pagination.js', './scenarios/auth.js', './scenarios/rate-limit.js',
 ];
 
 /** A registry holding the checks of every suite module (or of the given modules). */

@@ -1,10 +1,16 @@
+import { isUtf8 } from 'node:buffer';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import type { Exchange, ExchangeError, ExchangeRequest } from './exchange.js';
 import { HarnessError } from './harness-error.js';
-import { RateLimiter } from './rate-limiter.js';
 import { redactedMarker, Redactor } from './redact.js';
+import { SendGuard } from './send-guard.js';
+import type { AdmittedSend, SendPolicy } from './send-guard.js';
+import type { SendSummary } from './send-ledger.js';
 import type { KeyRole, TargetKeys } from './target.js';
+import { WebhookTracker } from './webhook-tracker.js';
+import { WindowLimiter } from './window-limiter.js';
+import type { TrackedWebhook } from './webhook-tracker.js';
 
 type QueryValue = string | number | boolean | undefined | null | readonly (string | number | boolean)[];
 
@@ -22,6 +28,8 @@ export interface RequestOptions {
   key?: KeyRole;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** A clean-up request of the harness (deleting webhooks it created): not counted against maxRequests. */
+  cleanup?: boolean;
 }
 
 /** Options of the client. */
@@ -40,19 +48,27 @@ export interface HttpClientOptions {
   /** How many redacted exchanges are kept per scope (the oldest are dropped). */
   recordLimit?: number;
   redactor?: Redactor;
+  /** Which sends are allowed (DESIGN.md §5); default: unguarded. */
+  sendPolicy?: SendPolicy;
+  /** Most unthrottled rateLimit-key requests per run (the opt-in rate-limit check is bounded); null = no bound. */
+  maxRateLimitRequests?: number | null;
 }
 
 interface Core {
-  readonly options: Required<Omit<HttpClientOptions, 'redactor' | 'ratePerMinute' | 'maxRequests'>> & {
+  readonly options: Required<Omit<HttpClientOptions, 'redactor' | 'ratePerMinute' | 'maxRequests' | 'sendPolicy' | 'maxRateLimitRequests'>> & {
     ratePerMinute: number | null;
     maxRequests: number | null;
+    maxRateLimitRequests: number | null;
   };
   readonly origin: string;
   readonly basePath: string;
   readonly pool: Pool;
-  readonly limiters: Map<string, RateLimiter>;
+  readonly limiters: Map<string, WindowLimiter>;
   readonly redactor: Redactor;
+  readonly sends: SendGuard;
+  readonly webhooks: WebhookTracker;
   sent: number;
+  rateLimitSent: number;
   nextId: number;
 }
 
@@ -64,6 +80,8 @@ export class HttpClient {
   private constructor(
     private readonly core: Core,
     private readonly scopeSignal?: AbortSignal,
+    /** Who sends through this scope (a check id), for the send ledger. */
+    readonly label?: string,
   ) {}
 
   /** A client for a target's base URL and keys. */
@@ -80,6 +98,7 @@ export class HttpClient {
       ratePerMinute: options.ratePerMinute ?? null,
       maxRequests: options.maxRequests ?? null,
       recordLimit: options.recordLimit ?? 500,
+      maxRateLimitRequests: options.maxRateLimitRequests ?? null,
     };
     const pool = new Pool(url.origin, { connections: resolved.connections, keepAliveTimeout: 10_000 });
     const core: Core = {
@@ -89,15 +108,35 @@ export class HttpClient {
       pool,
       limiters: new Map(),
       redactor,
+      sends: new SendGuard(options.sendPolicy ?? { guarded: false, allowSend: true, allowedRecipients: [], maxSends: 0 }),
+      webhooks: new WebhookTracker(),
       sent: 0,
+      rateLimitSent: 0,
       nextId: 1,
     };
     return new HttpClient(core);
   }
 
-  /** A view sharing the pool, budget and limiter, with its own exchange record; aborted with the signal. */
-  scope(signal?: AbortSignal): HttpClient {
-    return new HttpClient(this.core, signal);
+  /** A view sharing the pool, budget and limiter, with its own exchange record; aborted with its signal or this scope's. */
+  scope(signal?: AbortSignal, label?: string): HttpClient {
+    const signals = [this.scopeSignal, signal].filter((s): s is AbortSignal => !!s);
+    const combined = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    return new HttpClient(this.core, combined, label ?? this.label);
+  }
+
+  /** The recipients a check may send to on a guarded target (--allow-recipient); undefined when sends are not guarded. */
+  get allowedRecipients(): readonly string[] | undefined {
+    return this.core.sends.allowedRecipients;
+  }
+
+  /** The send policy, counts and ledger of the run. */
+  get sends(): SendSummary {
+    return this.core.sends.summary();
+  }
+
+  /** Webhooks the run created and has not deleted (tracked from 2xx POST /v1/webhooks). */
+  get createdWebhooks(): readonly TrackedWebhook[] {
+    return this.core.webhooks.leftovers();
   }
 
   /** The run's redactor (knows the keys and every signing secret seen). */
@@ -129,13 +168,24 @@ export class HttpClient {
   async request(options: RequestOptions): Promise<Exchange> {
     const core = this.core;
     const { maxRequests } = core.options;
-    if (maxRequests !== null && core.sent >= maxRequests) {
+    if (maxRequests !== null && core.sent >= maxRequests && !options.cleanup) {
       throw new HarnessError(
         'BUDGET_EXCEEDED',
         `Request budget exhausted: this run already sent ${core.sent} requests (budget ${maxRequests}). Raise it with --max-requests or select fewer checks / lower --runs.`,
       );
     }
     const prepared = prepare(core, options);
+    const unthrottled = prepared.record.keyRole === 'rateLimit' && core.options.ratePerMinute !== null;
+    const { maxRateLimitRequests } = core.options;
+    if (unthrottled && maxRateLimitRequests !== null && core.rateLimitSent >= maxRateLimitRequests) {
+      throw new HarnessError(
+        'BUDGET_EXCEEDED',
+        `Rate-limit budget exhausted: ${core.rateLimitSent} unthrottled requests with the rate-limit key (bound ${maxRateLimitRequests}). The rate-limit check must prove its point within that bound.`,
+      );
+    }
+    // DESIGN.md §5: the guard refuses (throws) before anything is sent
+    const admitted = options.cleanup ? undefined : core.sends.admit(prepared.record.method, options.path, options.body);
+    if (unthrottled) core.rateLimitSent += 1;
     core.sent += 1;
     this.ownCount += 1;
     const id = core.nextId++;
@@ -159,6 +209,8 @@ export class HttpClient {
       clearTimeout(timer);
     }
     if (exchange.json !== undefined) core.redactor.learnFrom(exchange.json);
+    core.webhooks.observe(prepared.record.method, options.path, prepared.record.keyRole, exchange.status, exchange.json);
+    if (admitted) this.recordSend(admitted, exchange);
     this.own.push(redactExchange(exchange, core.redactor));
     if (this.own.length > core.options.recordLimit) this.own.shift();
     return exchange;
@@ -169,10 +221,21 @@ export class HttpClient {
     await this.core.pool.close();
   }
 
-  private limiter(role: KeyRole): RateLimiter {
+  private recordSend(admitted: AdmittedSend, exchange: Exchange): void {
+    const id = (exchange.json as { id?: unknown } | undefined)?.id;
+    this.core.sends.record(admitted, {
+      ...(this.label === undefined ? {} : { check: this.label }),
+      tier: exchange.request.keyRole,
+      ...(exchange.status === undefined ? {} : { status: exchange.status }),
+      ...(typeof id === 'string' && exchange.status !== undefined && exchange.status < 300 ? { messageId: id } : {}),
+      ...(exchange.error ? { error: exchange.error.code } : {}),
+    });
+  }
+
+  private limiter(role: KeyRole): WindowLimiter {
     let limiter = this.core.limiters.get(role);
     if (!limiter) {
-      limiter = new RateLimiter(this.core.options.ratePerMinute as number);
+      limiter = new WindowLimiter(this.core.options.ratePerMinute as number);
       this.core.limiters.set(role, limiter);
     }
     return limiter;
@@ -268,14 +331,17 @@ async function send(core: Core, id: number, prepared: Prepared, signal: AbortSig
     }
     chunks.push(buffer);
   }
-  const bodyText = Buffer.concat(chunks).toString('utf8');
+  const bytes = Buffer.concat(chunks);
+  const bodyText = bytes.toString('utf8');
+  // RFC 8259 §8.1: JSON exchanged between systems must be UTF-8; a lossy decode must not pass as valid JSON
+  const notUtf8 = !error && !isUtf8(bytes) ? { jsonError: 'the body is not valid UTF-8 (JSON must be UTF-8: RFC 8259 §8.1)' } : undefined;
   return {
     id,
     request: prepared.record,
     status: response.statusCode,
     headers,
     bodyText,
-    ...(error ? { error } : parseJson(bodyText)),
+    ...(error ? { error } : (notUtf8 ?? parseJson(bodyText))),
     durationMs: performance.now() - start,
   };
 }

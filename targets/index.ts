@@ -4,6 +4,8 @@
  * and records every exchange redacted.
  */
 export type { Exchange, ExchangeError, ExchangeRequest } from './exchange.js';
+export { containerTarget, dockerEngineProblem } from './container/index.js';
+export type { ContainerNetworkMode, ContainerTarget, ContainerTargetOptions } from './container/index.js';
 export { HarnessError, harnessErrorCodes, isHarnessError } from './harness-error.js';
 export type { HarnessErrorCode } from './harness-error.js';
 export { HttpClient, redactExchange } from './http-client.js';
@@ -13,8 +15,9 @@ export { isLoopbackUrl } from './loopback.js';
 export { profileFor, profileNames } from './profile.js';
 export type { Profile, ProfileName } from './profile.js';
 export { RateLimiter, sleep } from './rate-limiter.js';
+export { WindowLimiter } from './window-limiter.js';
 export { redactedMarker, Redactor, secretHeaderNames } from './redact.js';
-export { referenceFaults, referenceTarget } from './reference.js';
+export { referenceFaults, referenceTarget, simulatorWebhookPath } from './reference.js';
 export type { ReferenceFault, ReferenceTargetOptions } from './reference.js';
 export { defaultMaxSends, SendGuard, sendOperation, sendRefusalCodes } from './send-guard.js';
 export type { AdmittedSend, SendPolicy } from './send-guard.js';

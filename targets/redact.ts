@@ -7,6 +7,10 @@ export const secretHeaderNames: ReadonlySet<string> = new Set([
   'authorization',
   'proxy-authorization',
   'service-signature',
+  // the signature headers of the other schemes the receiver verifies (DESIGN.md §4 signature)
+  'webhook-signature',
+  'x-hub-signature',
+  'x-hub-signature-256',
   'cookie',
   'set-cookie',
 ]);

@@ -15,7 +15,14 @@ export interface ReferenceTargetOptions {
   failingNumbers?: readonly string[];
   /** Anything else passed through to startReference (overrides the defaults above). */
   extra?: Partial<ReferenceOptions>;
+  /** production (default; profile reference) or simulator (profile simulator: any key, no rate limit, events also to one URL). */
+  mode?: 'production' | 'simulator';
+  /** The target's name (default reference, or reference:simulator in simulator mode). */
+  name?: string;
 }
+
+/** Receiver path the reference in simulator mode sends every event to (its one configured webhook URL, spec §8). */
+export const simulatorWebhookPath = '/simulator-webhook-url';
 
 // a public unicast address (example.com's historical one) that the reference resolves the receiver host to; it is
 // never contacted: the egress router maps the origin to the loopback receiver (ARCHITECTURE.md, DESIGN.md §5).
@@ -23,8 +30,17 @@ export interface ReferenceTargetOptions {
 const receiverPublicAddress = '93.184.216.34';
 const rateLimitedPerMinute = 100; // spec §8: production rate
 
+// The reference fails messages to these recipients (its failing-number list), so message.failed can be observed.
+const defaultFailingNumbers: readonly string[] = ['+15550009999'];
+
 /** The reference implementation started in-process on 127.0.0.1, port 0, production mode, with random keys. */
 export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
+  const mode = options.mode ?? 'production';
+  if (mode !== 'production' && mode !== 'simulator') {
+    throw new HarnessError('USAGE', `Unknown reference mode "${String(mode)}": use production or simulator.`);
+  }
+  const profile = profileFor(mode === 'simulator' ? 'simulator' : 'reference');
+  const name = options.name ?? (mode === 'simulator' ? 'reference:simulator' : 'reference');
   const keys: TargetKeys = {
     growth: randomKey('ref_growth'),
     starter: randomKey('ref_starter'),
@@ -38,15 +54,17 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
     return server.url.replace(/\/+$/, '');
   };
 
+  const failingNumbers = options.failingNumbers ?? defaultFailingNumbers;
   return {
-    name: 'reference',
-    profile: profileFor('reference'),
+    name,
+    profile,
+    failingNumbers,
     get baseUrl() {
       return baseUrl();
     },
     keys,
     receiverUrl: (path) => joinUrl(receiverPublicOrigin, path),
-    describe: () => ({ name: 'reference', profile: 'reference', baseUrl: server ? baseUrl() : '(embedded, not started)' }),
+    describe: () => ({ name, profile: profile.name, baseUrl: server ? baseUrl() : '(embedded, not started)' }),
     async start(context: TargetStartContext = {}) {
       if (server) return;
       // the only harness import of simulator/ (ARCHITECTURE.md); loaded lazily so url targets never load it
@@ -57,10 +75,11 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
             hosts: { [new URL(receiverPublicOrigin).hostname]: [receiverPublicAddress] },
             egress: { [receiverPublicOrigin]: new URL(receiver.httpsUrl).origin },
             trustedCa: receiver.caPem,
+            ...(mode === 'simulator' ? { webhookUrl: joinUrl(receiver.httpUrl, simulatorWebhookPath) } : {}),
           }
         : {};
       const reference: ReferenceOptions = {
-        mode: 'production',
+        mode,
         host: '127.0.0.1',
         port: 0,
         keys: {
@@ -71,7 +90,7 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
         },
         faults: [...(options.faults ?? [])],
         lifecycle: { stepMs: options.stepMs ?? 5 },
-        failingNumbers: [...(options.failingNumbers ?? [])],
+        failingNumbers: [...failingNumbers],
         retry: { maxAttempts: 3, baseDelayMs: 10 },
         ui: false,
         ...routing,

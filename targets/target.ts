@@ -21,6 +21,8 @@ export interface TargetDescription {
   readonly name: string;
   readonly profile: ProfileName;
   readonly baseUrl: string;
+  /** Time from start() to ready (the first check), ms, for targets the harness starts (containers). */
+  readonly startupMs?: number;
 }
 
 /** An implementation of the API under test. */
@@ -30,6 +32,8 @@ export interface Target {
   /** The origin without /v1 (spec §9); throws NOT_STARTED before start() for targets that pick a port. */
   readonly baseUrl: string;
   readonly keys: TargetKeys;
+  /** Recipients the target fails on purpose (DESIGN.md §4 status lifecycle), so failure events can be checked. */
+  readonly failingNumbers?: readonly string[];
   /** The public URL under which the target reaches the harness's receiver (path appended). */
   receiverUrl(path: string): string;
   start(context?: TargetStartContext): Promise<void>;

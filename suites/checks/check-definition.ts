@@ -34,6 +34,8 @@ export interface CheckDefinition {
   readonly exclusive?: boolean;
   /** Deadline of this check in ms (default: the run's --timeout). */
   readonly timeoutMs?: number;
+  /** What one run of the check costs, for --plan (default: derived from --runs; sends only for needs ['billable']). */
+  readonly estimate?: { readonly requests: number; readonly sends: number };
   readonly run: (ctx: CheckContext) => Promise<void>;
 }
 

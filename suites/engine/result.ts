@@ -2,6 +2,7 @@
  * The data a run produces. Reports read these types only (ARCHITECTURE.md), so this file imports nothing but the
  * dependency-free send ledger types of targets/send-ledger.ts.
  */
+import type { Exchange } from '../../targets/exchange.js';
 import type { SendSummary } from '../../targets/send-ledger.js';
 
 export type { SendRecord, SendSummary } from '../../targets/send-ledger.js';
@@ -41,6 +42,15 @@ export interface CheckResult {
   /** Requests the check sent. */
   readonly exchanges: number;
   readonly logs?: readonly string[];
+  /** The check's redacted exchanges in the order they were sent (only with RunOptions.recordExchanges, e.g. for parity). */
+  readonly trace?: CheckTrace;
+}
+
+/** What a check sent and got back, redacted (RunOptions.recordExchanges). */
+export interface CheckTrace {
+  /** Index (0-based, within the check) of exchanges[0]: the oldest are dropped beyond the client's record limit. */
+  readonly firstIndex: number;
+  readonly exchanges: readonly Exchange[];
 }
 
 /** One row of the requirements matrix. */
@@ -72,7 +82,8 @@ export interface SetupProblem {
 
 /** The whole run: what reports consume. Never contains keys or secrets. */
 export interface RunResult {
-  readonly target: { readonly name: string; readonly profile: string; readonly baseUrl: string };
+  /** startupMs: time from target start to the first check, for targets the harness starts (containers). */
+  readonly target: { readonly name: string; readonly profile: string; readonly baseUrl: string; readonly startupMs?: number };
   readonly seed: number;
   readonly runs: number;
   readonly failOn: 'must' | 'should';

@@ -23,6 +23,8 @@ export interface CheckRunEnvironment {
   readonly onLog: (id: string, message: string) => void;
   /** Aborted when the run is interrupted (Ctrl-C): the running check ends at once as errored. */
   readonly runSignal?: AbortSignal;
+  /** Keep the check's redacted exchanges in its result (CheckResult.trace). */
+  readonly recordExchanges?: boolean;
 }
 
 class DeadlineError extends Error {
@@ -87,10 +89,10 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
   running.catch(() => {}); // after a deadline the check's own rejection is not interesting
   try {
     await Promise.race([running, expired]);
-    return finish('passed', logsOf(logs), scoped.count);
+    return finish('passed', { ...logsOf(logs), ...traceOf(scoped, env) }, scoped.count);
   } catch (error) {
     const [status, reason, details] = classify(error);
-    return finish(status, { reason: http.redactor.scrub(reason), ...detailFields(details, http), ...logsOf(logs) }, scoped.count);
+    return finish(status, { reason: http.redactor.scrub(reason), ...detailFields(details, http), ...logsOf(logs), ...traceOf(scoped, env) }, scoped.count);
   } finally {
     clearTimeout(timer);
     if (interrupted) env.runSignal?.removeEventListener('abort', interrupted);
@@ -120,6 +122,13 @@ function detailFields(details: FailureDetails | undefined, http: HttpClient): Pa
     ...(details.counterexample !== undefined ? { counterexample: redactor.scrubValue(details.counterexample) } : {}),
     ...(details.exchange ? { reproduction: toCurl(details.exchange, redactor) } : {}),
   };
+}
+
+function traceOf(scoped: HttpClient, env: CheckRunEnvironment): Partial<CheckResult> {
+  if (!env.recordExchanges) return {};
+  // sorted by id: the order the check sent them, not the order concurrent answers arrived in
+  const exchanges = [...scoped.exchanges].sort((a, b) => a.id - b.id);
+  return { trace: { firstIndex: scoped.count - exchanges.length, exchanges } };
 }
 
 function logsOf(logs: readonly string[]): Partial<CheckResult> {

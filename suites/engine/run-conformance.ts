@@ -14,10 +14,8 @@ import { runCheck } from './run-check.js';
 import { runPool } from './run-pool.js';
 import type { CheckRunEnvironment } from './run-check.js';
 import type { RunOptions } from './run-options.js';
-import { guardsRateLimit, rateLimitCheckBound, sendPolicyFor } from './safety.js';
+import { clientRatePerMinute, defaultRuns, guardsRateLimit, rateLimitCheckBound, sendPolicyFor } from './safety.js';
 import { exitCodeFor, requirementsMatrix, summarize } from './summarize.js';
-
-const productionRatePerMinute = 100; // spec §8
 
 /**
  * Runs the selected checks against the target and returns the results as data. Usage errors in the selection throw
@@ -31,7 +29,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   const registry = options.registry ?? (await defaultRegistry());
   const requirements = options.requirements ?? specRequirements;
   const seed = options.seed ?? randomInt(1, 2 ** 31 - 1);
-  const runs = options.runs ?? (production ? 10 : 50);
+  const runs = options.runs ?? defaultRuns(target);
   const failOn = options.failOn ?? 'should';
   const redactor = options.redactor ?? new Redactor();
   for (const key of [target.keys.growth, target.keys.starter, target.keys.rateLimit]) redactor.addSecret(key);
@@ -76,7 +74,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       keys: target.keys,
       redactor,
       timeoutMs: options.requestTimeoutMs ?? 10_000,
-      ratePerMinute: production ? productionRatePerMinute : null,
+      ratePerMinute: clientRatePerMinute(target),
       maxRequests: options.maxRequests ?? (production ? 1_000 : 100_000),
       sendPolicy: sendPolicyFor(target, options),
       maxRateLimitRequests: guardsRateLimit(target) ? rateLimitCheckBound : null,
@@ -93,6 +91,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       ...(receiverProblem ? { receiverProblem } : {}),
       onLog: (id, message) => emit({ type: 'check-log', id, message }),
       runSignal: interrupt.signal,
+      ...(options.recordExchanges ? { recordExchanges: true } : {}),
     };
     let done = 0;
     const execute = async (planned: PlannedCheck): Promise<CheckResult> => {
@@ -139,6 +138,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     detachSignals();
     await http?.close().catch(() => {});
     await target.stop().catch(() => {});
+    if (receiver && options.onDeliveries) options.onDeliveries(receiver.store.all());
     await receiver?.stop().catch(() => {});
   }
 

@@ -1,3 +1,4 @@
+import type { Delivery } from '../../receiver/index.js';
 import type { Requirement } from '../../spec/requirements.js';
 import type { Redactor, Target } from '../../targets/index.js';
 import type { CheckRegistry, Selection } from '../checks/index.js';
@@ -41,4 +42,8 @@ export interface RunOptions {
   /** Shared with the reports so they can scrub the run's secrets. */
   readonly redactor?: Redactor;
   readonly onEvent?: (event: RunEvent) => void;
+  /** Keep each check's redacted exchanges in CheckResult.trace (parity compares them; off by default: memory). */
+  readonly recordExchanges?: boolean;
+  /** Called once at the end of the run, after the target stopped, with every delivery the receiver captured (raw: keep in memory only). */
+  readonly onDeliveries?: (deliveries: readonly Delivery[]) => void;
 }

@@ -1,6 +1,19 @@
 import { defaultMaxSends, isLoopbackUrl } from '../../targets/index.js';
 import type { SendPolicy, Target } from '../../targets/index.js';
 
+/** spec §8: the production rate, 100 requests per minute per key. */
+export const productionRatePerMinute = 100;
+
+/** The rate the client keeps per key: the published production rate, none for other profiles. */
+export function clientRatePerMinute(target: Target): number | null {
+  return target.profile.name === 'production' ? productionRatePerMinute : null;
+}
+
+/** Property cases per operation when --runs is not given: fewer in production, where every request counts. */
+export function defaultRuns(target: Target): number {
+  return target.profile.name === 'production' ? 10 : 50;
+}
+
 /** The unthrottled requests the opt-in rate-limit check may make with its key (spec §8: the 101st must be refused). */
 export const rateLimitCheckBound = 150;
 

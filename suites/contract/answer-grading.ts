@@ -1,0 +1,68 @@
+import { validate } from '../../spec/index.js';
+import type { Operation, ValidationIssue } from '../../spec/index.js';
+import type { Exchange } from '../../targets/index.js';
+import type { CheckContext, Level } from '../checks/index.js';
+import { successResponse } from './operation-facts.js';
+import { levelOf } from './requirement-picks.js';
+
+/** How an answer is graded: the spec's own rules (must), or the DESIGN.md §4 decisions (status, assumed shape). */
+export type Grade = 'must' | 'status' | 'assumed';
+
+/** Grades one answer of a valid request; throws a CheckFailure (via ctx) on the first finding. */
+export function gradeSuccess(ctx: CheckContext, operation: Operation, exchange: Exchange, grade: Grade): void {
+  switch (grade) {
+    case 'must':
+      ctx.expectStatus(exchange, '2xx');
+      expectJsonBody(ctx, exchange);
+      expectIssues(ctx, operation, exchange, (issue) => issueLevel(issue) === 'must', 'its schema', true);
+      return;
+    case 'status':
+      ctx.expectStatus(exchange, operation.successStatus, 'DESIGN.md §4 success status');
+      expectContentType(ctx, operation, exchange);
+      return;
+    case 'assumed':
+      ctx.expectStatus(exchange, '2xx');
+      expectIssues(ctx, operation, exchange, (issue) => issueLevel(issue) === 'should', 'the DESIGN.md §4 parts of its schema', false);
+  }
+}
+
+/** spec §4 "Bodies are JSON": a body that is present must parse (ERR-BODY-JSON). */
+function expectJsonBody(ctx: CheckContext, exchange: Exchange): void {
+  if (exchange.bodyText.trim() === '') return;
+  ctx.expect(exchange.json !== undefined, `the answer body is not JSON (${exchange.jsonError ?? 'unparsable'}): ${exchange.bodyText.slice(0, 200)}`, { exchange });
+}
+
+function expectIssues(ctx: CheckContext, operation: Operation, exchange: Exchange, counts: (issue: ValidationIssue) => boolean, what: string, requireBody: boolean): void {
+  const response = successResponse(operation);
+  if (response?.schemaName === undefined) return;
+  if (exchange.json === undefined) {
+    // an empty or non-JSON body fails the must grade; the assumed grade has nothing to add then
+    ctx.expect(!requireBody, `the answer has no JSON body; ${operation.id} answers ${response.schemaName}`, { exchange });
+    return;
+  }
+  const issues = validate(response.schemaName, exchange.json).issues.filter(counts);
+  if (issues.length === 0) return;
+  const shown = issues.slice(0, 5).map(describeIssue).join('; ');
+  ctx.fail(`the answer does not match ${what} (${response.schemaName}): ${shown}${issues.length > 5 ? ` (+${issues.length - 5} more)` : ''}`, { exchange });
+}
+
+/** A documented body comes as application/json (ERR-JSON-CONTENT-TYPE); a documented empty answer has no body. */
+function expectContentType(ctx: CheckContext, operation: Operation, exchange: Exchange): void {
+  const documented = successResponse(operation)?.schema !== undefined;
+  if (!documented) {
+    ctx.expect(exchange.bodyText === '', `${operation.id} answers without a body, but this one carries ${exchange.bodyText.slice(0, 200)}`, { exchange });
+    return;
+  }
+  const type = exchange.headers['content-type'] ?? '(none)';
+  ctx.expect(/^application\/json\s*(;|$)/i.test(type), `the answer's Content-Type is ${type}, expected application/json`, { exchange });
+}
+
+/** The level a validation issue counts at: assumed (DESIGN.md §4) parts and should-level citations never fail a must check. */
+function issueLevel(issue: ValidationIssue): Level {
+  if (issue.assumed) return 'should';
+  return issue.requirement === undefined ? 'must' : levelOf(issue.requirement);
+}
+
+function describeIssue(issue: ValidationIssue): string {
+  return `${issue.path || '/'} ${issue.keyword}: ${issue.message}${issue.requirement ? ` [${issue.requirement}]` : ''}`;
+}

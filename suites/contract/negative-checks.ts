@@ -1,0 +1,135 @@
+import type fc from 'fast-check';
+import { validate } from '../../spec/index.js';
+import type { Operation } from '../../spec/index.js';
+import type { Exchange } from '../../targets/index.js';
+import { defineCheck, requireResponse } from '../checks/index.js';
+import type { Check, CheckContext, StatusExpectation } from '../checks/index.js';
+import { toRequestOptions } from './contract-request.js';
+import type { ContractRequest, RequestParts } from './contract-request.js';
+import { FixtureResources } from './fixture-resources.js';
+import { breakRequest, negativeCases } from './negative-cases.js';
+import type { NegativeCase } from './negative-cases.js';
+import { idStem, needsOf, suiteOf } from './operation-facts.js';
+import { levelOf, loosest, requiredRuleRequirements } from './requirement-picks.js';
+
+/** Generated valid requests each negative case is applied to (after the deterministic example). */
+const negativeRuns = 4;
+
+/** How a negative check builds its requests from valid ones, and what it expects. */
+export interface Refusal {
+  readonly name: string;
+  /** The request sent for one valid request (its parts), e.g. the valid request with one constraint broken. */
+  readonly breaks: (parts: RequestParts) => ContractRequest;
+  /** The broken requests to generate (default: breaks() of generated valid requests). */
+  readonly arbitrary?: (valid: fc.Arbitrary<RequestParts>) => fc.Arbitrary<ContractRequest>;
+  /** The requests tried first, made from the example request (default: [breaks(example)]). */
+  readonly examples?: (parts: RequestParts) => ContractRequest[];
+  readonly expected: StatusExpectation;
+}
+
+/** The must check per invalid case, plus the operation's should-level 400 and observe-level error-body companions. */
+export function negativeChecks(operation: Operation): Check[] {
+  const stem = idStem(operation);
+  const common = { suite: suiteOf(operation), needs: needsOf(operation), baseline: operation.id };
+  const cases = negativeCases(operation);
+  const checks = cases.map((kase) => {
+    const requirements = caseRequirements(operation, kase);
+    return defineCheck({
+      ...common,
+      id: `${stem}-${kase.words}`,
+      title: `${operation.method} ${operation.path} refuses ${kase.label} with a 4xx`,
+      requirements,
+      level: loosest(kase.assumed ? 'should' : 'must', ...requirements.map(levelOf)),
+      run: (ctx) => runRefusals(ctx, operation, { name: kase.label, breaks: (parts) => breakRequest(operation, parts, kase), expected: '4xx' }),
+    });
+  });
+  // DESIGN.md §4: 400 for validation; a malformed path id may be 400 or 404, so path cases have no 400 companion
+  const validation = cases.filter((kase) => kase.location !== 'path');
+  if (validation.length > 0) {
+    checks.push(
+      defineCheck({
+        ...common,
+        id: `${stem}-INVALID-400`,
+        title: `${operation.method} ${operation.path} answers 400 to each invalid request (DESIGN.md §4)`,
+        requirements: ['ERR-VALIDATION-400'],
+        level: 'should',
+        run: (ctx) => runEachCase(ctx, operation, validation, (exchange) => (exchange.status === 400 ? undefined : `answered ${exchange.status}, expected 400`)),
+      }),
+      defineCheck({
+        ...common,
+        id: `${stem}-ERROR-BODY`,
+        title: `${operation.method} ${operation.path}: refusals carry the DESIGN.md §4 error body`,
+        requirements: ['ERR-BODY-SHAPE'],
+        level: 'observe',
+        run: (ctx) => runEachCase(ctx, operation, validation, errorBodyProblem),
+      }),
+    );
+  }
+  return checks;
+}
+
+/** The case's own requirement (ERR-VALIDATION-4XX when it cites none), plus the operation's required-ness rules. */
+function caseRequirements(operation: Operation, kase: NegativeCase): string[] {
+  const own = kase.invalid.requirement ?? 'ERR-VALIDATION-4XX';
+  const rules = kase.invalid.keyword === 'required' && kase.location === 'body' ? requiredRuleRequirements(operation) : [];
+  return [...new Set([own, ...rules])];
+}
+
+/** Sends broken versions of the example request and of a few generated valid ones; each must get the expected status. */
+export async function runRefusals(ctx: CheckContext, operation: Operation, refusal: Refusal): Promise<void> {
+  const resources = new FixtureResources(ctx);
+  try {
+    const path = await resources.prepare(operation);
+    const generator = resources.generator(operation);
+    const valid = generator.valid(path);
+    const arbitrary = refusal.arbitrary ? refusal.arbitrary(valid) : valid.map(refusal.breaks);
+    const example = generator.example(path);
+    const examples = refusal.examples ? refusal.examples(example) : [refusal.breaks(example)];
+    await ctx.property(refusal.name, arbitrary, async (request) => {
+      const mark = resources.mark();
+      try {
+        const exchange = await ctx.http.request(toRequestOptions(request));
+        resources.adopt(operation, exchange);
+        ctx.expectStatus(exchange, refusal.expected, request.case);
+      } finally {
+        await resources.release(mark);
+      }
+    }, { examples, numRuns: Math.min(ctx.runs, negativeRuns) });
+  } finally {
+    await resources.release();
+  }
+}
+
+/** Sends each case once (broken example request); fails listing every case whose answer has a problem. */
+async function runEachCase(ctx: CheckContext, operation: Operation, cases: readonly NegativeCase[], problem: (exchange: Exchange) => string | undefined): Promise<void> {
+  const resources = new FixtureResources(ctx);
+  try {
+    const example = resources.generator(operation).example(await resources.prepare(operation));
+    const found: { label: string; why: string; exchange: Exchange }[] = [];
+    for (const kase of cases) {
+      if (ctx.signal.aborted) break;
+      const request = breakRequest(operation, example, kase);
+      const mark = resources.mark();
+      const exchange = await ctx.http.request(toRequestOptions(request));
+      resources.adopt(operation, exchange);
+      await resources.release(mark);
+      requireResponse(exchange);
+      const why = problem(exchange);
+      if (why !== undefined) found.push({ label: kase.label, why, exchange });
+    }
+    const first = found[0];
+    if (first) {
+      const list = found.slice(0, 5).map((f) => `${f.label}: ${f.why}`).join('; ');
+      ctx.fail(`${found.length} of ${cases.length} invalid requests: ${list}${found.length > 5 ? ' …' : ''}`, { exchange: first.exchange, counterexample: breakRequest(operation, example, cases.find((c) => c.label === first.label) as NegativeCase) });
+    }
+  } finally {
+    await resources.release();
+  }
+}
+
+function errorBodyProblem(exchange: Exchange): string | undefined {
+  if (exchange.status === undefined || exchange.status < 400 || exchange.status >= 500) return undefined;
+  if (exchange.json === undefined) return `the ${exchange.status} body is not JSON: ${exchange.bodyText.slice(0, 80)}`;
+  const result = validate('ErrorBody', exchange.json);
+  return result.valid ? undefined : `the ${exchange.status} body is no ErrorBody: ${result.errors.slice(0, 3).join('; ')}`;
+}

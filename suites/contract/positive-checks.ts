@@ -1,0 +1,86 @@
+import type { Operation } from '../../spec/index.js';
+import { defineCheck } from '../checks/index.js';
+import type { Check, CheckContext } from '../checks/index.js';
+import { gradeSuccess } from './answer-grading.js';
+import type { Grade } from './answer-grading.js';
+import { toContractRequest, toRequestOptions, withPathValues } from './contract-request.js';
+import { FixtureResources } from './fixture-resources.js';
+import { idStem, needsOf, successResponse, suiteOf } from './operation-facts.js';
+import { assumedRequirements, levelOf, loosest, positiveRequirements, successStatusRequirement } from './requirement-picks.js';
+
+/** Cases of an operation whose requests cannot vary (no query, headers or body): repeating them proves little. */
+const fixedRequestRuns = 3;
+/** The should-level checks re-grade a sample: this many boundary cases and random cases at most. */
+const sampleSize = 10;
+
+/** The positive checks of an operation: the must baseline, the DESIGN §4 success status, the assumed shape. */
+export function positiveChecks(operation: Operation): Check[] {
+  const stem = idStem(operation);
+  const where = `${operation.method} ${operation.path}`;
+  const schemaName = successResponse(operation)?.schemaName;
+  const common = { suite: suiteOf(operation), needs: needsOf(operation) };
+  const checks = [
+    defineCheck({
+      ...common,
+      id: `${stem}-POSITIVE`,
+      title: `${where}: valid requests (boundaries first) get a 2xx${schemaName ? ' and a valid body' : ''}`,
+      requirements: positiveRequirements(operation),
+      level: 'must',
+      baselineFor: operation.id,
+      run: (ctx) => runPositive(ctx, operation, 'must'),
+    }),
+  ];
+  const statusRequirements = [successStatusRequirement(operation), ...(schemaName ? ['ERR-JSON-CONTENT-TYPE'] : [])];
+  checks.push(defineCheck({
+    ...common,
+    id: `${stem}-SUCCESS-STATUS`,
+    title: `${where}: valid requests get ${operation.successStatus}${schemaName ? ' with application/json' : ' without a body'} (DESIGN.md §4)`,
+    requirements: statusRequirements,
+    level: loosest('should', ...statusRequirements.map(levelOf)),
+    run: (ctx) => runPositive(ctx, operation, 'status'),
+  }));
+  const assumed = assumedRequirements(operation);
+  if (assumed.length > 0) {
+    checks.push(defineCheck({
+      ...common,
+      id: `${stem}-ASSUMED-SHAPE`,
+      title: `${where}: the answer has the shape DESIGN.md §4 decides where the spec is silent`,
+      requirements: assumed,
+      level: loosest('should', ...assumed.map(levelOf)),
+      run: (ctx) => runPositive(ctx, operation, 'assumed'),
+    }));
+  }
+  return checks;
+}
+
+/** Sends boundary requests, then random valid ones, and grades every answer; cleans up what it created. */
+async function runPositive(ctx: CheckContext, operation: Operation, grade: Grade): Promise<void> {
+  const resources = new FixtureResources(ctx);
+  try {
+    // an operation that consumes its resource (DELETE) gets a fresh one per case
+    const perCase = operation.method === 'DELETE';
+    const path = perCase ? undefined : await resources.prepare(operation);
+    const generator = resources.generator(operation);
+    let examples = generator.boundaries(path).map((b) => toContractRequest(operation, b.parts, b.label));
+    if (examples.length === 0) examples = [toContractRequest(operation, generator.example(path), 'example')];
+    let numRuns = generator.varies ? ctx.runs : Math.min(ctx.runs, fixedRequestRuns);
+    if (grade !== 'must') {
+      examples = examples.slice(0, sampleSize);
+      numRuns = Math.min(numRuns, sampleSize);
+    }
+    const arbitrary = generator.valid(path).map((parts) => toContractRequest(operation, parts));
+    await ctx.property(`valid ${operation.id} requests`, arbitrary, async (request) => {
+      const mark = resources.mark();
+      try {
+        const sent = perCase ? withPathValues(request, await resources.prepare(operation)) : request;
+        const exchange = await ctx.http.request(toRequestOptions(sent));
+        resources.adopt(operation, exchange);
+        gradeSuccess(ctx, operation, exchange, grade);
+      } finally {
+        await resources.release(mark);
+      }
+    }, { examples, numRuns });
+  } finally {
+    await resources.release();
+  }
+}

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import type { Operation } from '../../spec/index.js';
+import { boundaryValues, exampleValue, validArbitrary } from '../arbitraries/index.js';
+import type { JsonSchema } from '../arbitraries/index.js';
+import { partSchema } from './contract-request.js';
+import type { Location, RequestParts } from './contract-request.js';
+import { operationFixtures } from './operation-fixtures.js';
+import { positiveSchema, stringPaths } from './schema-tools.js';
+
+/** A labelled valid request at a boundary of one constraint. */
+export interface BoundaryRequest {
+  readonly label: string;
+  readonly parts: RequestParts;
+}
+
+/** Valid requests of one operation, drawn from its schemas. */
+export interface RequestGenerator {
+  readonly operation: Operation;
+  /** True when the operation has query, header or body parts to vary (else every request is the same). */
+  readonly varies: boolean;
+  /** Random valid requests. */
+  valid(path?: Readonly<Record<string, string>>): fc.Arbitrary<RequestParts>;
+  /** One deterministic valid request (optional headers left out). */
+  example(path?: Readonly<Record<string, string>>): RequestParts;
+  /** Valid requests at the boundaries of every constraint, in schema order. */
+  boundaries(path?: Readonly<Record<string, string>>): BoundaryRequest[];
+}
+
+const generatedParts: readonly Location[] = ['query', 'headers', 'body'];
+const visibleAscii = [...Array(0x7e - 0x21 + 1)].map((_, i) => String.fromCharCode(0x21 + i));
+const urlWord = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), minLength: 1, maxLength: 12 });
+
+/**
+ * The request generator of an operation. `webhookUrl(word)` makes the URL every `format: uri` field gets: the
+ * target's route to the harness's receiver (ctx.target.receiverUrl), never a generated host.
+ */
+export function requestGenerator(operation: Operation, webhookUrl: (word: string) => string): RequestGenerator {
+  const adjust = operationFixtures[operation.id]?.adjustBody ?? ((body: unknown) => body);
+  const salt = [...operation.id].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 9973, 7);
+  const parts = generatedParts.flatMap((location) => {
+    const raw = partSchema(operation, location);
+    if (raw === undefined) return [];
+    const schema = positiveSchema(raw);
+    const urls = Object.fromEntries(stringPaths(schema, (s) => s.format === 'uri').map((p) => [p, urlWord.map(webhookUrl)]));
+    // random header values are long enough to be unique: a reused Idempotency-Key with another body is a 422
+    const headerValues = location === 'headers'
+      ? Object.fromEntries(stringPaths(schema, () => true).map((p) => [p, headerArbitrary(schemaAt(schema, p))]))
+      : {};
+    const example = exampleValue(schema, { overrides: urls });
+    return [{
+      location,
+      schema,
+      urls,
+      arbitrary: validArbitrary(schema, { overrides: { ...urls, ...headerValues } }),
+      example: location === 'headers' ? requiredOnly(schema, example) : example,
+    }];
+  });
+  const finish = (value: RequestParts): RequestParts =>
+    distinctIdempotencyKey(value.body === undefined ? value : { ...value, body: adjust(value.body) }, operation.id);
+  const withPath = (path?: Readonly<Record<string, string>>): RequestParts => (path ? { path: { ...path } } : {});
+  const example = (path?: Readonly<Record<string, string>>): RequestParts =>
+    finish({ ...withPath(path), ...Object.fromEntries(parts.map((p) => [p.location, p.example])) });
+
+  return {
+    operation,
+    varies: parts.length > 0,
+    valid: (path) => {
+      const record = Object.fromEntries(parts.map((p) => [p.location, p.arbitrary])) as Record<string, fc.Arbitrary<unknown>>;
+      return fc.record(record).map((value) => finish({ ...withPath(path), ...value }));
+    },
+    example,
+    boundaries: (path) => {
+      const base = example(path);
+      return parts.flatMap((p) =>
+        boundaryValues(p.schema, { overrides: p.urls }).map((c) => ({
+          label: `${p.location} ${c.description}`,
+          parts: finish({ ...base, [p.location]: p.location === 'headers' ? ownHeaderValues(c.value, salt) : c.value }),
+        })),
+      );
+    },
+  };
+}
+
+/**
+ * Boundary header values rewritten to visible ASCII of the same length, distinct per operation: the deterministic
+ * boundary values would otherwise be the same Idempotency-Key on both send operations, and a key reused with
+ * another body is refused (DESIGN.md §4 idempotency: 422).
+ */
+function ownHeaderValues(headers: unknown, salt: number): unknown {
+  if (typeof headers !== 'object' || headers === null) return headers;
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [
+    name,
+    typeof value !== 'string' ? value : [...value].map((c, i) => visibleAscii[((c.codePointAt(0) ?? 0) + salt + i * 7) % visibleAscii.length]).join(''),
+  ]));
+}
+
+function headerArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
+  const min = Math.max(schema.minLength ?? 1, Math.min(16, schema.maxLength ?? 16));
+  const max = Math.max(min, schema.maxLength ?? min + 64);
+  return fc.string({ unit: fc.constantFrom(...visibleAscii), minLength: min, maxLength: max });
+}
+
+function schemaAt(schema: JsonSchema, dotted: string): JsonSchema {
+  let node: unknown = schema;
+  for (const step of dotted.split('.')) {
+    const holder = node as JsonSchema;
+    node = step === '*' ? holder.items : holder.properties?.[step];
+  }
+  return typeof node === 'object' && node !== null ? (node as JsonSchema) : {};
+}
+
+function requiredOnly(schema: JsonSchema, value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const required = new Set(schema.required ?? []);
+  return Object.fromEntries(Object.entries(value).filter(([name]) => required.has(name)));
+}
+
+/**
+ * fast-check's bias repeats small strings, so two generated requests with different bodies could share an
+ * Idempotency-Key, which a conforming target refuses (DESIGN.md §4: same key + different body is 422). The key's
+ * tail is therefore derived from the rest of the request: the same request keeps its key (a replay is still a
+ * valid answer), different requests get different keys, and the length the generator chose is kept.
+ */
+function distinctIdempotencyKey(value: RequestParts, operationId: string): RequestParts {
+  const headers = value.headers as Record<string, unknown> | undefined;
+  const key = headers?.['idempotency-key'];
+  if (typeof key !== 'string' || key.length < 8) return value;
+  const digest = createHash('sha256').update(JSON.stringify([operationId, value.path, value.query, value.body])).digest();
+  const tailLength = Math.min(key.length, 16);
+  const tail = [...digest.subarray(0, tailLength)].map((byte) => visibleAscii[byte % visibleAscii.length]).join('');
+  return { ...value, headers: { ...headers, 'idempotency-key': key.slice(0, key.length - tailLength) + tail } };
+}

@@ -1,0 +1,134 @@
+import type { Exchange } from '../../targets/index.js';
+import type { Check } from '../checks/index.js';
+import { defineCheck } from '../checks/index.js';
+import { expectIdenticalReplays, expectOneMessage, idempotencyKey, sendWithOneKey } from './idempotency-probe.js';
+import { findMessages } from './pagination-walk.js';
+import { isMine, send, sendBody, sendKinds, sendOperations, sentMessage, uniqueToken } from './scenario-helpers.js';
+import type { SendKind } from './scenario-helpers.js';
+
+const suite = 'scenarios/idempotency';
+const concurrentSends = 20;
+// send-template follows the same Idempotency-Key rules (spec §4.1)
+const alsoTemplate = (kind: SendKind): string[] => (kind === 'template' ? ['IDEM-TEMPLATE'] : []);
+
+function replay(kind: SendKind): Check {
+  const op = sendOperations[kind];
+  return defineCheck({
+    id: `IDEM-SCENARIO-REPLAY-${op.word}`,
+    title: `${op.label}: a retry with the same Idempotency-Key and body replays the first response and creates nothing`,
+    suite,
+    requirements: ['IDEM-REPLAY', 'IDEM-NO-DUPLICATE', ...alsoTemplate(kind)],
+    level: 'must',
+    needs: ['billable'],
+    async run(ctx) {
+      const burst = await sendWithOneKey(ctx, kind, 2, 1);
+      const [, retry] = burst.answers as [Exchange, Exchange];
+      ctx.expectStatus(retry, '2xx', 'the retry');
+      expectIdenticalReplays(ctx, burst.answers);
+      expectOneMessage(ctx, burst);
+    },
+  });
+}
+
+function concurrent(kind: SendKind): Check {
+  const op = sendOperations[kind];
+  return defineCheck({
+    id: `IDEM-SCENARIO-CONCURRENT-${op.word}`,
+    title: `${op.label}: ${concurrentSends} concurrent sends with one Idempotency-Key make exactly one message`,
+    suite,
+    requirements: ['IDEM-NO-DUPLICATE', ...alsoTemplate(kind)],
+    level: 'must',
+    needs: ['billable'],
+    async run(ctx) {
+      const burst = await sendWithOneKey(ctx, kind, concurrentSends, concurrentSends);
+      expectOneMessage(ctx, burst);
+      expectIdenticalReplays(ctx, burst.accepted);
+    },
+  });
+}
+
+function inFlight(kind: SendKind): Check {
+  const op = sendOperations[kind];
+  return defineCheck({
+    id: `IDEM-SCENARIO-IN-FLIGHT-${op.word}`,
+    title: `${op.label}: concurrent sends with one Idempotency-Key each get the replay or 409`,
+    suite,
+    requirements: ['IDEM-IN-FLIGHT-409'],
+    level: 'should',
+    needs: ['billable'],
+    async run(ctx) {
+      const burst = await sendWithOneKey(ctx, kind, concurrentSends, concurrentSends);
+      const other = burst.answers.find((exchange) => exchange.status !== 409 && !burst.accepted.includes(exchange));
+      if (other) ctx.expectStatus(other, [409, '2xx'], 'a send while the first with its Idempotency-Key was in flight');
+      expectIdenticalReplays(ctx, burst.accepted);
+      ctx.log(`${burst.accepted.length} replays, ${burst.answers.length - burst.accepted.length} answers 409`);
+    },
+  });
+}
+
+function bodyMismatch(kind: SendKind): Check {
+  const op = sendOperations[kind];
+  return defineCheck({
+    id: `IDEM-SCENARIO-BODY-MISMATCH-${op.word}`,
+    title: `${op.label}: the same Idempotency-Key with a different body answers 422 and creates nothing`,
+    suite,
+    requirements: ['IDEM-BODY-MISMATCH-422'],
+    level: 'should',
+    needs: ['billable'],
+    baseline: op.operationId,
+    async run(ctx) {
+      const key = idempotencyKey();
+      sentMessage(ctx, await send(ctx, kind, sendBody(kind, uniqueToken()), { idempotencyKey: key }), 'the first send');
+      const token = uniqueToken();
+      const other = sendBody(kind, token);
+      const second = await send(ctx, kind, other, { idempotencyKey: key });
+      ctx.expectStatus(second, 422, 'a different body under a used Idempotency-Key (DESIGN.md §4)');
+      const made = await findMessages(ctx, isMine(token, other.to), 'growth', second);
+      ctx.expect(made.length === 0, `the refused send still made ${made.length} message(s): ${made.map((m) => m.id).join(', ')}`, { exchange: second });
+    },
+  });
+}
+
+function distinctKeys(kind: SendKind): Check {
+  const op = sendOperations[kind];
+  return defineCheck({
+    id: `IDEM-SCENARIO-DISTINCT-KEYS-${op.word}`,
+    title: `${op.label}: the same body under two Idempotency-Keys makes two messages`,
+    suite,
+    requirements: ['IDEM-DISTINCT-KEYS'],
+    level: 'should',
+    needs: ['billable'],
+    async run(ctx) {
+      const body = sendBody(kind, uniqueToken());
+      const first = sentMessage(ctx, await send(ctx, kind, body, { idempotencyKey: idempotencyKey() }), 'the send with the first key');
+      const exchange = await send(ctx, kind, body, { idempotencyKey: idempotencyKey() });
+      const second = sentMessage(ctx, exchange, 'the send with a second key');
+      ctx.expect(first.id !== second.id, `two Idempotency-Keys gave the same message ${first.id}: the second send was treated as a replay`, { exchange });
+    },
+  });
+}
+
+/** spec §4.1 / DESIGN.md §4: keys are scoped per API key, so a Starter key reusing a Growth key's value gets a new message. */
+const scopedPerKey = defineCheck({
+  id: 'IDEM-SCENARIO-SCOPED-PER-KEY',
+  title: 'send-template: the same Idempotency-Key and body under the Starter key makes a new message, not the Growth one',
+  suite,
+  requirements: ['IDEM-SCOPED-PER-KEY'],
+  level: 'should',
+  needs: ['starterKey', 'billable'],
+  appliesTo: (profile) => (profile.tiers ? true : `the ${profile.name} profile has no per-tier API keys`),
+  async run(ctx) {
+    const body = sendBody('template', uniqueToken()); // without from: Starter uses the shared number (spec §4.1)
+    const key = idempotencyKey();
+    const growth = sentMessage(ctx, await send(ctx, 'template', body, { idempotencyKey: key }), 'the Growth send');
+    const exchange = await send(ctx, 'template', body, { idempotencyKey: key, key: 'starter' });
+    const starter = sentMessage(ctx, exchange, 'the Starter send with the same Idempotency-Key');
+    ctx.expect(starter.id !== growth.id, `the Starter key got the Growth key's message ${growth.id} replayed: Idempotency-Keys are not scoped per API key`, { exchange });
+  },
+});
+
+/** The idempotency scenarios (spec §4.1, §8; DESIGN.md §4). */
+export const checks: readonly Check[] = [
+  ...sendKinds.flatMap((kind) => [replay(kind), concurrent(kind), inFlight(kind), bodyMismatch(kind), distinctKeys(kind)]),
+  scopedPerKey,
+];

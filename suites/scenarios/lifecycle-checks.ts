@@ -1,0 +1,167 @@
+import type { Delivery } from '../../receiver/index.js';
+import { validate } from '../../spec/index.js';
+import type { Profile, Target } from '../../targets/index.js';
+import type { CheckContext } from '../checks/index.js';
+import { defineCheck, expectThat } from '../checks/index.js';
+import { allDeliveryRecords } from './delivery-records.js';
+import { describeArrivals, observeLifecycle, reportedStatus, statusRank } from './lifecycle-run.js';
+import { allWebhookEvents, withWebhooks } from './webhook-fixture.js';
+import { arrivalsAt, dataOf, eventOf, eventsReachRegisteredWebhooks, failingRecipients, messageEventCheck, mentions, sendMessage, waitForArrivals } from './webhook-helpers.js';
+
+const suite = 'scenarios/lifecycle';
+
+/** The payload schema of each event kind (spec §6; spec/index.ts schemas). */
+const payloadSchemas: Readonly<Record<string, string>> = {
+  'message.sent': 'MessageSentPayload',
+  'message.delivered': 'MessageDeliveredPayload',
+  'message.failed': 'MessageFailedPayload',
+  'message.status.updated': 'MessageStatusUpdatedPayload',
+  'test.webhook.sent': 'TestWebhookPayload',
+};
+
+/** Why a payload breaks the spec's own (not DESIGN-assumed) rules, or undefined. */
+function payloadProblem(delivery: Delivery): string | undefined {
+  const payload = delivery.json as { event?: unknown } | undefined;
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return `the body is not a JSON object (${delivery.jsonError ?? typeof payload})`;
+  if (typeof payload.event !== 'string') return `the body has no string "event" (keys: ${Object.keys(payload).join(', ')})`;
+  const schema = payloadSchemas[payload.event];
+  if (schema === undefined) return `event "${payload.event}" is not a kind a webhook may receive`;
+  const stated = validate(schema, payload).issues.filter((issue) => !issue.assumed);
+  return stated.length === 0 ? undefined : `${payload.event}: ${stated.map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`;
+}
+
+
+/** spec §6: a payload is {event, data}; per-event fields (message.delivered id, message.failed id + failure_reason). */
+export const payloadShape = defineCheck({
+  id: 'LIFECYCLE-PAYLOAD-SHAPE',
+  title: 'every delivery body is {event, data} and matches its event kind (test send and a message lifecycle)',
+  suite,
+  requirements: ['EVT-PAYLOAD-SHAPE', 'EVT-KIND-MATCHES'],
+  level: 'must',
+  ...messageEventCheck,
+  run: (ctx: CheckContext) =>
+    withWebhooks(ctx, async (hooks) => {
+      const { hook, deliveries } = await observeLifecycle(ctx, hooks);
+      const { delivery: test } = await hooks.testSend(hook);
+      const all = [...deliveries, test];
+      const problems = all.flatMap((d) => {
+        const why = payloadProblem(d);
+        return why === undefined ? [] : [`#${d.seq}: ${why}`];
+      });
+      ctx.expect(problems.length === 0, `${problems.length} of ${all.length} payloads break the spec §6 shape: ${problems.slice(0, 3).join(' | ')}`);
+    }),
+});
+
+/** spec §6 + DESIGN.md §4: only subscribed kinds are delivered; message.delivered reports the message id. */
+export const subscribedOnly = defineCheck({
+  id: 'LIFECYCLE-SUBSCRIBED-ONLY',
+  title: 'a webhook subscribed to message.delivered receives its delivered event with data.id and nothing else',
+  suite,
+  requirements: ['EVT-SUBSCRIBED-ONLY', 'EVT-STATUS-REPORTED', 'EVT-DELIVERED-ID'],
+  level: 'must',
+  ...messageEventCheck,
+  run: (ctx: CheckContext) =>
+    withWebhooks(ctx, async (hooks) => {
+      const only = await hooks.create(['message.delivered']);
+      const every = await hooks.create(allWebhookEvents);
+      const id = await sendMessage(ctx);
+      const delivered = (path: string) => (d: Delivery) => d.path === path && mentions(d, id) && eventOf(d) === 'message.delivered';
+      const [mine] = await waitForArrivals(ctx, `message.delivered for ${id} at the subscribed webhook`, delivered(only.path));
+      await waitForArrivals(ctx, `message.delivered for ${id} at the webhook subscribed to all kinds`, delivered(every.path));
+      ctx.expect(dataOf(mine as Delivery)?.id === id, `the message.delivered payload's data.id is ${JSON.stringify(dataOf(mine as Delivery)?.id)}, expected ${id}`);
+      const others = arrivalsAt(ctx, only.path).filter((d) => eventOf(d) !== 'message.delivered');
+      ctx.expect(others.length === 0, `a webhook subscribed to message.delivered only received ${describeArrivals(others)}`);
+      const records = await allDeliveryRecords(ctx, only.id);
+      const foreign = records.filter((r) => r.event !== 'message.delivered');
+      ctx.expect(foreign.length === 0, `its delivery log records ${foreign.map((r) => String(r.event)).join(', ')}`);
+    }),
+});
+
+/** DESIGN.md §4: events of one message arrive in lifecycle order; sent / delivered are sent on entering them. */
+export const eventsInOrder = defineCheck({
+  id: 'LIFECYCLE-EVENTS-IN-ORDER',
+  title: 'a message produces message.sent then message.delivered, and status updates in lifecycle order',
+  suite,
+  requirements: ['EVT-LIFECYCLE-ORDER', 'EVT-STATUS-MAPPING'],
+  level: 'should',
+  ...messageEventCheck,
+  run: (ctx: CheckContext) =>
+    withWebhooks(ctx, async (hooks) => {
+      const { deliveries, final } = await observeLifecycle(ctx, hooks);
+      const seen = describeArrivals(deliveries);
+      ctx.expect(final.status === 'delivered', `the message ended ${String(final.status)}, expected delivered`);
+      const sent = deliveries.findIndex((d) => eventOf(d) === 'message.sent');
+      const delivered = deliveries.findIndex((d) => eventOf(d) === 'message.delivered');
+      ctx.expect(sent >= 0 && delivered >= 0, `message.sent and message.delivered must both arrive; arrived: ${seen}`);
+      ctx.expect(sent < delivered, `message.delivered arrived before message.sent: ${seen}`);
+      const ranks = deliveries.filter((d) => eventOf(d) === 'message.status.updated').map((d) => statusRank[String(reportedStatus(d))] ?? -1);
+      ctx.expect(ranks.every((rank, i) => i === 0 || rank > (ranks[i - 1] as number)), `status updates out of lifecycle order: ${seen}`);
+    }),
+});
+
+/** DESIGN.md §4: message.status.updated on every status change, ending at what GET shows. */
+export const statusUpdated = defineCheck({
+  id: 'LIFECYCLE-STATUS-UPDATED',
+  title: 'message.status.updated arrives for pending, sent and delivered, each for the message, the last as GET shows it',
+  suite,
+  requirements: ['EVT-STATUS-UPDATED'],
+  level: 'should',
+  ...messageEventCheck,
+  run: (ctx: CheckContext) =>
+    withWebhooks(ctx, async (hooks) => {
+      const { deliveries, final, messageId } = await observeLifecycle(ctx, hooks, { events: ['message.status.updated'] });
+      const updates = deliveries.filter((d) => eventOf(d) === 'message.status.updated');
+      const statuses = updates.map((d) => String(reportedStatus(d)));
+      for (const status of ['pending', 'sent', 'delivered']) {
+        ctx.expect(statuses.includes(status), `no message.status.updated for ${status}; arrived: ${describeArrivals(deliveries)}`);
+      }
+      ctx.expect(statuses.at(-1) === final.status, `the last status update says ${statuses.at(-1)}, GET /v1/messages/{id} says ${String(final.status)}`);
+      ctx.expect(updates.every((d) => dataOf(d)?.id === messageId), 'a status update does not carry the message id in data.id');
+    }),
+});
+
+/** spec §6: message.failed carries id and failure_reason; needs a recipient the target fails on purpose. */
+export const failedReason = defineCheck({
+  id: 'LIFECYCLE-FAILED-REASON',
+  title: 'a message to a failing recipient produces message.failed with data.id and a failure_reason string',
+  suite,
+  requirements: ['EVT-FAILED-REASON'],
+  level: 'must',
+  ...messageEventCheck,
+  appliesTo: (profile: Profile, target: Target) => {
+    const events = eventsReachRegisteredWebhooks(profile);
+    if (events !== true) return events;
+    return failingRecipients(target).length > 0 ? true : 'the target names no recipient that fails (Target.failingNumbers)';
+  },
+  run: (ctx: CheckContext) =>
+    withWebhooks(ctx, async (hooks) => {
+      const to = failingRecipients(ctx.target)[0] as string;
+      const { deliveries, final, messageId } = await observeLifecycle(ctx, hooks, { events: ['message.failed'], to });
+      ctx.expect(final.status === 'failed', `a message to the failing recipient ended ${String(final.status)}, expected failed`);
+      const failed = deliveries.find((d) => eventOf(d) === 'message.failed');
+      expectThat(failed !== undefined, `no message.failed arrived for ${messageId}; arrived: ${describeArrivals(deliveries)}`);
+      const data = dataOf(failed);
+      expectThat(data?.id === messageId, `message.failed data.id is ${JSON.stringify(data?.id)}, expected ${messageId}`);
+      ctx.expect(typeof data.failure_reason === 'string' && data.failure_reason !== '', `message.failed data.failure_reason is ${JSON.stringify(data.failure_reason)}, expected a non-empty string`);
+    }),
+});
+
+/** spec §6: payloads of message.sent and message.status.updated are not shown; record what they carry. */
+export const sentPayload = defineCheck({
+  id: 'LIFECYCLE-SENT-PAYLOAD',
+  title: 'the data fields of message.sent and message.status.updated payloads are recorded',
+  suite,
+  requirements: ['EVT-SENT-PAYLOAD'],
+  level: 'observe',
+  ...messageEventCheck,
+  run: (ctx: CheckContext) =>
+    withWebhooks(ctx, async (hooks) => {
+      const { deliveries } = await observeLifecycle(ctx, hooks, { events: ['message.sent', 'message.status.updated'] });
+      for (const kind of ['message.sent', 'message.status.updated']) {
+        const one = deliveries.find((d) => eventOf(d) === kind);
+        ctx.log(`${kind}: ${one ? `data fields ${Object.keys(dataOf(one) ?? {}).sort().join(', ')}` : 'none arrived'}`);
+      }
+    }),
+});
+
+export const lifecycleChecks = [payloadShape, subscribedOnly, eventsInOrder, statusUpdated, failedReason, sentPayload];

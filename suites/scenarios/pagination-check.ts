@@ -1,0 +1,20 @@
+import type { Check, CheckDefinition } from '../checks/index.js';
+import { defineCheck } from '../checks/index.js';
+import { ensureMessages } from './pagination-walk.js';
+
+/** Messages the list must hold for three pages of 7 and a full default page of 20 (spec §4.1). */
+export const paginationMinimum = 25;
+
+/** A pagination scenario: it needs the list to itself (exclusive) and at least paginationMinimum messages in it. */
+export function paginationCheck(definition: Omit<CheckDefinition, 'suite' | 'exclusive' | 'needs'>): Check {
+  return defineCheck({
+    ...definition,
+    suite: 'scenarios/pagination',
+    exclusive: true,
+    needs: ['billable'],
+    async run(ctx) {
+      await ensureMessages(ctx, paginationMinimum);
+      await definition.run(ctx);
+    },
+  });
+}

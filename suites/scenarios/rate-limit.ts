@@ -1,0 +1,96 @@
+import { performance } from 'node:perf_hooks';
+import type { Exchange, KeyRole, Profile } from '../../targets/index.js';
+import type { Check, CheckContext } from '../checks/index.js';
+import { defineCheck, requireResponse } from '../checks/index.js';
+import { boundedAll } from './scenario-helpers.js';
+
+const suite = 'scenarios/rate-limit';
+const perMinute = 100; // spec §8: production rate per API key
+const maxProbes = 110; // the most requests one rate-limit check sends
+const windowMs = 55_000; // requests 1..101 must fall within the spec's minute; leave a margin
+const simulatorProbes = 150;
+
+/** The opt-in for exhausting a non-local target's rate-limit key (interim: until conform has a flag for it). */
+export const rateLimitOptInEnv = 'CONFORM_ALLOW_RATE_LIMIT';
+
+/** True, or why the rate-limit scenario is skipped: the profile has no rate limit, or a non-local target did not opt in. */
+export function rateLimitApplies(profile: Profile): true | string {
+  if (!profile.rateLimit) return `the ${profile.name} profile has no rate limit`;
+  if (profile.local || process.env[rateLimitOptInEnv] === '1') return true;
+  return `it exhausts the rate-limit key of a non-local target for a minute: opt in with ${rateLimitOptInEnv}=1`;
+}
+
+const cheapRead = (ctx: CheckContext, key: KeyRole): Promise<Exchange> => ctx.http.request({ method: 'GET', path: '/v1/user/me', key });
+const succeeded = (exchange: Exchange): boolean => exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300;
+
+/** spec §8: 100 requests a minute per key are served and request 101 is refused; another key is not throttled. */
+const limit100 = defineCheck({
+  id: 'RATE-SCENARIO-LIMIT-100',
+  title: 'with one key, 100 requests within a minute are served and the 101st is refused; another key is still served',
+  suite,
+  requirements: ['RATE-LIMIT-100', 'RATE-PER-KEY'],
+  level: 'must',
+  needs: ['rateLimitKey'],
+  exclusive: true,
+  appliesTo: rateLimitApplies,
+  async run(ctx) {
+    const start = performance.now();
+    for (let n = 1; n <= perMinute && !ctx.signal.aborted; n++) {
+      const exchange = await cheapRead(ctx, 'rateLimit');
+      if (n === 1 && exchange.status === 429) {
+        ctx.skip(`the rate-limit key is already throttled (Retry-After: ${exchange.headers['retry-after'] ?? 'none'}): it was used in the last minute; run again later`);
+      }
+      ctx.expectStatus(exchange, '2xx', `request ${n} of the first ${perMinute} within a minute (spec §8)`);
+    }
+    const elapsed = performance.now() - start;
+    if (elapsed > windowMs) ctx.skip(`the first ${perMinute} requests took ${Math.round(elapsed / 1000)} s, so request ${perMinute + 1} would not fall within the minute`);
+    const over = await cheapRead(ctx, 'rateLimit');
+    ctx.expectStatus(over, ['4xx', '5xx'], `request ${perMinute + 1} within a minute must be refused (spec §8)`);
+    // spec §8: the limit is per API key
+    ctx.expectStatus(await cheapRead(ctx, 'growth'), '2xx', "another key while the rate-limit key is throttled");
+  },
+});
+
+/** DESIGN.md §4: a request over the rate answers 429 with Retry-After in seconds. */
+const retryAfter = defineCheck({
+  id: 'RATE-SCENARIO-RETRY-AFTER',
+  title: 'a request over the rate answers 429 with a Retry-After in seconds',
+  suite,
+  requirements: ['RATE-RETRY-AFTER'],
+  level: 'should',
+  needs: ['rateLimitKey'],
+  exclusive: true,
+  appliesTo: rateLimitApplies,
+  async run(ctx) {
+    let refusal: Exchange | undefined;
+    for (let n = 1; n <= maxProbes && !refusal && !ctx.signal.aborted; n++) {
+      const exchange = await cheapRead(ctx, 'rateLimit');
+      requireResponse(exchange); // a network failure is a target error, not a refusal
+      if (!succeeded(exchange)) refusal = exchange;
+    }
+    if (!refusal) return ctx.skip(`none of ${maxProbes} requests was refused, so there is no refusal to inspect (RATE-LIMIT-100 covers that)`);
+    ctx.expectStatus(refusal, 429, 'the refused request');
+    const value = refusal.headers['retry-after'];
+    if (value === undefined) return ctx.fail('the 429 answer has no Retry-After header (DESIGN.md §4)', { exchange: refusal });
+    ctx.expect(/^\d+$/.test(value.trim()) && Number(value) <= 60, `Retry-After is "${value}": expected whole seconds up to 60 (the window is a minute)`, { exchange: refusal });
+  },
+});
+
+/** spec §8: the simulator has no rate limit. */
+const simulatorNoLimit = defineCheck({
+  id: 'RATE-SCENARIO-SIMULATOR-NO-LIMIT',
+  title: `simulator: ${simulatorProbes} quick requests with one key are all served`,
+  suite,
+  requirements: ['SIM-NO-RATE-LIMIT'],
+  level: 'must',
+  exclusive: true,
+  appliesTo: (profile) => (profile.rateLimit ? `the ${profile.name} profile has a rate limit` : true),
+  async run(ctx) {
+    const answers = await boundedAll(ctx, simulatorProbes, 5, () => cheapRead(ctx, 'growth'));
+    const refused = answers.filter((exchange) => !succeeded(exchange));
+    if (refused[0]) ctx.expectStatus(refused[0], '2xx', `${refused.length} of ${simulatorProbes} requests were not served (spec §8: no rate limit)`);
+  },
+});
+
+/** The rate-limit scenarios (spec §8; DESIGN.md §4 rate limit). */
+export const checks: readonly Check[] = [limit100, retryAfter, simulatorNoLimit];

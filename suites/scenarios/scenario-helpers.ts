@@ -1,0 +1,96 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Message } from '../../spec/index.js';
+import type { Exchange, KeyRole } from '../../targets/index.js';
+import type { CheckContext } from '../checks/index.js';
+
+/** The two send operations (spec §4.1) that share the Idempotency-Key rules. */
+export type SendKind = 'freeForm' | 'template';
+
+/** Both send kinds, for checks generated once per operation. */
+export const sendKinds: readonly SendKind[] = ['freeForm', 'template'];
+
+/** Operation id, path and a label of each send kind. */
+export const sendOperations: Readonly<Record<SendKind, { operationId: string; path: string; label: string; word: string }>> = {
+  freeForm: { operationId: 'sendMessage', path: '/v1/messages', label: 'POST /v1/messages', word: 'FREEFORM' },
+  template: { operationId: 'sendTemplateMessage', path: '/v1/messages/send-template', label: 'POST /v1/messages/send-template', word: 'TEMPLATE' },
+};
+
+/**
+ * The template the scenarios send (spec/gaps.yaml GAP-TEMPLATE-CATALOGUE: the catalogue is not shown, so the target
+ * must know this one; DESIGN.md §4 names otp-verify {code, company} with language variants).
+ */
+export const knownTemplate = { id: 'otp-verify', variants: ['en', 'es'] as const } as const;
+
+/** A sender number for Growth free-form sends (fictional NANP 555-01xx). */
+export const senderNumber = '+15555550100';
+
+/** A random token that makes a check's messages recognisable in the shared message list. */
+export function uniqueToken(): string {
+  return `c${randomBytes(6).toString('hex')}`;
+}
+
+/** A fictional E.164 recipient: +1 NPA 555-01xx (reserved for fiction, so a production send reaches nobody). */
+export function fictionalNumber(): string {
+  return `+1${randomInt(201, 990)}55501${String(randomInt(0, 100)).padStart(2, '0')}`;
+}
+
+/** The template variables of knownTemplate; the token goes into the rendered text through `company`. */
+export function templateData(token: string): Record<string, string> {
+  return { code: String(randomInt(100_000, 1_000_000)), company: `Conform ${token}` };
+}
+
+/** A valid body for the send kind whose content carries the token; `extra` overrides or adds fields. */
+export function sendBody(kind: SendKind, token: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const to = fictionalNumber();
+  if (kind === 'freeForm') return { to, from: senderNumber, message: `conformance ${token}`, ...extra };
+  // spec §4.1: the template variables field is named data (DESIGN.md §4, the spec text says "the service")
+  return { template: knownTemplate.id, to, data: templateData(token), ...extra };
+}
+
+/** Options of {@link send}. */
+export interface SendOptions {
+  key?: KeyRole;
+  idempotencyKey?: string;
+}
+
+/** Sends a body with the send kind's operation. */
+export function send(ctx: CheckContext, kind: SendKind, body: unknown, options: SendOptions = {}): Promise<Exchange> {
+  return ctx.http.request({
+    method: 'POST',
+    path: sendOperations[kind].path,
+    body,
+    ...(options.key ? { key: options.key } : {}),
+    ...(options.idempotencyKey === undefined ? {} : { headers: { 'idempotency-key': options.idempotencyKey } }),
+  });
+}
+
+/** Expects a 2xx answer carrying a message object with a string id and returns it (what: names the request). */
+export function sentMessage(ctx: CheckContext, exchange: Exchange, what: string): Message {
+  ctx.expectStatus(exchange, '2xx', what);
+  const body = exchange.json as Partial<Message> | undefined;
+  ctx.expect(
+    typeof body === 'object' && body !== null && typeof body.id === 'string' && body.id !== '',
+    `${what}: the answer is not a Message with an id (body: ${exchange.bodyText.slice(0, 200)})`,
+    { exchange },
+  );
+  return body as Message;
+}
+
+/** A message the check made: same recipient and the check's token in its content. */
+export function isMine(token: string, to: unknown): (message: Message) => boolean {
+  return (message) => message.to === to && typeof message.message === 'string' && message.message.includes(token);
+}
+
+/** Runs `work` for 0..count-1 with at most `parallel` at once, stopping early when the check's deadline passes. */
+export async function boundedAll<T>(ctx: CheckContext, count: number, parallel: number, work: (index: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array<T>(count);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count && !ctx.signal.aborted) {
+      const index = next++;
+      out[index] = await work(index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, count) }, worker));
+  return out;
+}

@@ -1,0 +1,120 @@
+import type { Delivery } from '../../receiver/index.js';
+import type { Check, CheckContext, Level } from '../checks/index.js';
+import { defineCheck } from '../checks/index.js';
+import { analyzeSignature, describeSignature, toleranceSeconds } from './signature-analysis.js';
+import type { SignatureAnalysis } from './signature-analysis.js';
+import { allWebhookEvents, withWebhooks } from './webhook-fixture.js';
+import { arrivalsAt, eventOf, messageEventCheck, mentions, sendMessage, waitForArrivals } from './webhook-helpers.js';
+
+const suite = 'scenarios/signatures';
+
+/** A test send and the lifecycle events of one message, all captured at one webhook's path, with its secret. */
+async function signedDeliveries(ctx: CheckContext, run: (deliveries: readonly Delivery[], secret: string) => void): Promise<void> {
+  await withWebhooks(ctx, async (hooks) => {
+    const hook = await hooks.create(allWebhookEvents);
+    await hooks.testSend(hook);
+    const id = await sendMessage(ctx);
+    await waitForArrivals(ctx, `the events of message ${id}`, (d) => d.path === hook.path && mentions(d, id), 2);
+    // every delivery at this path was meant for this webhook, whichever message it reports: all must be signed
+    run(arrivalsAt(ctx, hook.path), hook.secret);
+  });
+}
+
+/** A check that analyses every captured delivery and lists the ones that break `problem`. */
+function signatureCheck(
+  id: string,
+  title: string,
+  requirements: string[],
+  level: Level,
+  problem: (analysis: SignatureAnalysis, delivery: Delivery) => string | undefined,
+): Check {
+  return defineCheck({
+    id,
+    title,
+    suite,
+    requirements,
+    level,
+    ...messageEventCheck,
+    run: (ctx: CheckContext) =>
+      signedDeliveries(ctx, (deliveries, secret) => {
+        const found = deliveries.flatMap((d) => {
+          const why = problem(analyzeSignature(d, secret), d);
+          return why === undefined ? [] : [`#${d.seq} ${eventOf(d) ?? '?'}: ${why}`];
+        });
+        ctx.expect(found.length === 0, `${found.length} of ${deliveries.length} deliveries: ${found.slice(0, 3).join('; ')}`);
+      }),
+  });
+}
+
+/** spec §5.3: every delivery carries a signature header that verifies as an HMAC-SHA256 under the webhook's secret. */
+export const hmacVerifies = signatureCheck(
+  'SIGNATURE-HMAC-VERIFIES',
+  'every delivery carries Service-Signature with a hex HMAC-SHA256 under the webhook secret',
+  ['SIG-HEADER-PRESENT', 'SIG-HMAC-SHA256'],
+  'must',
+  (a) => (a.header === undefined ? 'no Service-Signature header (spec §5.3)' : a.matched.length === 0 ? `does not verify: ${describeSignature(a)}` : undefined),
+);
+
+/** DESIGN.md §4: the exact bytes sent are signed, not a re-serialization of the payload. */
+export const rawBodySigned = signatureCheck(
+  'SIGNATURE-RAW-BODY',
+  'the HMAC covers the raw body bytes as sent, not a re-serialization',
+  ['SIG-RAW-BODY'],
+  'should',
+  (a) => (a.matched.includes('t.raw') || a.matched.includes('raw') ? undefined : `the raw body is not what was signed: ${describeSignature(a)}`),
+);
+
+/** DESIGN.md §4: t is signed ("<t>.<body>") and within 5 minutes of arrival. */
+export const timestampSigned = signatureCheck(
+  'SIGNATURE-TIMESTAMP',
+  'the signature timestamp is part of the signed content and within 300 s of arrival',
+  ['SIG-TIMESTAMP'],
+  'should',
+  (a) => {
+    if (a.timestamp === undefined) return 'the header carries no t= timestamp';
+    if (!a.matched.includes('t.raw') && !a.matched.includes('t.json')) return `the timestamp is not signed: ${describeSignature(a)}`;
+    return (a.skewSeconds ?? 0) > toleranceSeconds ? `t is ${Math.round(a.skewSeconds ?? 0)} s away from the arrival` : undefined;
+  },
+);
+
+/** DESIGN.md §4: the header is Service-Signature: t=<unix>,v1=<hex> and verifies with the service scheme. */
+export const serviceScheme = signatureCheck(
+  'SIGNATURE-SERVICE-SCHEME',
+  'Service-Signature has the form t=<unix>,v1=<hex> and verifies with the service scheme (300 s tolerance)',
+  ['SIG-HEADER-NAME', 'SIG-HEADER-FORMAT'],
+  'should',
+  (a) => (a.service.ok ? undefined : a.service.message),
+);
+
+/** DESIGN.md §4: Service-Event names the event and Service-Delivery-Id identifies the delivery. */
+export const extraHeaders = signatureCheck(
+  'SIGNATURE-EXTRA-HEADERS',
+  'deliveries carry Service-Event (the payload event) and Service-Delivery-Id',
+  ['SIG-EXTRA-HEADERS'],
+  'should',
+  (_a, d) => {
+    const event = (d.json as { event?: unknown } | undefined)?.event;
+    if (d.headers['service-event'] === undefined || d.headers['service-event'] !== event) return `Service-Event is ${JSON.stringify(d.headers['service-event'])}, payload event ${JSON.stringify(event)}`;
+    return d.headers['service-delivery-id'] ? undefined : 'no Service-Delivery-Id header';
+  },
+);
+
+/** spec §2.3: each webhook has its own secret; its deliveries verify with it and not with another webhook's. */
+export const perWebhook = defineCheck({
+  id: 'SIGNATURE-PER-WEBHOOK',
+  title: "a webhook's deliveries verify with its own secret and not with another webhook's",
+  suite,
+  requirements: ['SIG-PER-WEBHOOK'],
+  level: 'must',
+  needs: ['receiver'],
+  run: (ctx: CheckContext) =>
+    withWebhooks(ctx, async (hooks) => {
+      const a = await hooks.create(['message.failed']);
+      const b = await hooks.create(['message.failed']);
+      const { delivery } = await hooks.testSend(a);
+      ctx.expect(analyzeSignature(delivery, a.secret).matched.length > 0, `the test delivery of webhook A does not verify with A's secret (${describeSignature(analyzeSignature(delivery, a.secret))})`);
+      ctx.expect(analyzeSignature(delivery, b.secret).matched.length === 0, "the test delivery of webhook A verifies with webhook B's secret");
+    }),
+});
+
+export const signatureChecks = [hmacVerifies, rawBodySigned, timestampSigned, serviceScheme, extraHeaders, perWebhook];

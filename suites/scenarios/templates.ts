@@ -1,0 +1,129 @@
+import type { Check, CheckContext } from '../checks/index.js';
+import { defineCheck } from '../checks/index.js';
+import { INVALID_E164_SAMPLES } from '../arbitraries/index.js';
+import { findMessages } from './pagination-walk.js';
+import { isMine, knownTemplate, send, sendBody, sentMessage, templateData, uniqueToken } from './scenario-helpers.js';
+
+const suite = 'scenarios/templates';
+const baseline = 'sendTemplateMessage';
+
+/** A template id no target knows; it carries the token so anything sent from it can be found. */
+const unknownTemplate = (token: string): string => `conform-missing-${token}`;
+
+/** Sends knownTemplate with the given variant and the same variables; returns the Message text. */
+async function sendVariant(ctx: CheckContext, variant: string, data: Record<string, string>): Promise<string> {
+  const body = { ...sendBody('template', uniqueToken()), data, variant };
+  const message = sentMessage(ctx, await send(ctx, 'template', body), `send-template with variant ${variant}`);
+  return String(message.message);
+}
+
+/** spec §4.1: variant is a template variant such as a language code. */
+const variantAccepted = defineCheck({
+  id: 'TPL-SCENARIO-VARIANT',
+  title: `send-template of ${knownTemplate.id} with a language variant is accepted`,
+  suite,
+  requirements: ['TPL-VARIANT'],
+  level: 'must',
+  needs: ['billable'],
+  async run(ctx) {
+    for (const variant of knownTemplate.variants) await sendVariant(ctx, variant, templateData(uniqueToken()));
+  },
+});
+
+/** DESIGN.md §4: a variant selects the template's language text. */
+const variantLanguage = defineCheck({
+  id: 'TPL-SCENARIO-VARIANT-LANGUAGE',
+  title: `${knownTemplate.id} in two language variants gives two different texts`,
+  suite,
+  requirements: ['TPL-VARIANT-LANGUAGE'],
+  level: 'should',
+  needs: ['billable'],
+  async run(ctx) {
+    const data = templateData(uniqueToken());
+    const [first, second] = knownTemplate.variants;
+    const a = await sendVariant(ctx, first, data);
+    const b = await sendVariant(ctx, second, data);
+    ctx.expect(a !== b, `variants ${first} and ${second} gave the same text "${a}": the variant was ignored`);
+  },
+});
+
+/** DESIGN.md §4 (reference catalogue only): the text is the template with the variables filled in. */
+const rendered = defineCheck({
+  id: 'TPL-SCENARIO-RENDERED',
+  title: `${knownTemplate.id} is sent with its variables filled in`,
+  suite,
+  requirements: ['TPL-RENDERED'],
+  level: 'should',
+  needs: ['billable'],
+  async run(ctx) {
+    const data = templateData(uniqueToken());
+    const text = await sendVariant(ctx, 'en', data);
+    for (const [name, value] of Object.entries(data)) ctx.expect(text.includes(value), `the text "${text}" does not contain the ${name} variable "${value}"`);
+    ctx.expect(!/[{}]/.test(text), `the text "${text}" still has a placeholder`);
+  },
+});
+
+/** spec §4.1: fallback is the message used when the template is unavailable (DESIGN.md §4: unknown). */
+const fallback = defineCheck({
+  id: 'TPL-SCENARIO-FALLBACK',
+  title: 'send-template of an unknown template with a fallback sends the fallback text',
+  suite,
+  requirements: ['TPL-FALLBACK'],
+  level: 'should',
+  needs: ['billable'],
+  async run(ctx) {
+    const token = uniqueToken();
+    const text = `conformance fallback ${token}`;
+    const exchange = await send(ctx, 'template', sendBody('template', token, { template: unknownTemplate(token), fallback: text }));
+    const message = sentMessage(ctx, exchange, 'an unknown template with a fallback');
+    ctx.expect(message.message === text, `the Message's text is "${String(message.message)}", expected the fallback "${text}"`, { exchange });
+  },
+});
+
+function unknownRefused(id: string, requirement: string, level: 'must' | 'should', expected: 404 | '4xx'): Check {
+  return defineCheck({
+    id,
+    title: `send-template of an unknown template without fallback answers ${expected} and sends nothing`,
+    suite,
+    requirements: [requirement],
+    level,
+    needs: ['billable'],
+    baseline,
+    async run(ctx) {
+      const token = uniqueToken();
+      const body = sendBody('template', token, { template: unknownTemplate(token) });
+      const exchange = await send(ctx, 'template', body);
+      ctx.expectStatus(exchange, expected, 'an unknown template without fallback');
+      const made = await findMessages(ctx, isMine(token, body.to), 'growth', exchange);
+      ctx.expect(made.length === 0, `the refused send still made message(s) ${made.map((m) => m.id).join(', ')}`, { exchange });
+    },
+  });
+}
+
+/** spec §4.1: to is E.164 on send-template too. */
+const toE164 = defineCheck({
+  id: 'TPL-SCENARIO-TO-NOT-E164',
+  title: 'send-template with a to that is not E.164 is refused with a 4xx',
+  suite,
+  requirements: ['TPL-TO-E164'],
+  level: 'must',
+  needs: ['billable'],
+  baseline,
+  async run(ctx) {
+    for (const to of INVALID_E164_SAMPLES) {
+      const exchange = await send(ctx, 'template', sendBody('template', uniqueToken(), { to }));
+      ctx.expectStatus(exchange, '4xx', `send-template to ${JSON.stringify(to)}`);
+    }
+  },
+});
+
+/** The template scenarios (spec §2.5, §4.1; DESIGN.md §4 templates). */
+export const checks: readonly Check[] = [
+  variantAccepted,
+  variantLanguage,
+  rendered,
+  fallback,
+  unknownRefused('TPL-SCENARIO-UNKNOWN-REFUSED', 'TPL-UNKNOWN-REJECTED', 'must', '4xx'),
+  unknownRefused('TPL-SCENARIO-UNKNOWN-404', 'TPL-UNKNOWN-404', 'should', 404),
+  toE164,
+];

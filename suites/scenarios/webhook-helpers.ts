@@ -1,0 +1,130 @@
+import { randomInt } from 'node:crypto';
+import type { Delivery } from '../../receiver/index.js';
+import type { Profile, Target } from '../../targets/index.js';
+import type { CheckContext, CheckDefinition } from '../checks/index.js';
+
+/** How long a check waits for deliveries it caused (the reference finishes a lifecycle in well under a second). */
+export const deliveryWaitMs = 5_000;
+
+/** The sender number of the scenarios' messages. */
+export const senderNumber = '+14155550199';
+
+/** A JSON `{event, data}` delivery payload as received (DESIGN.md §4), or whatever else the body was. */
+export interface ReceivedPayload {
+  readonly event?: unknown;
+  readonly data?: unknown;
+}
+
+/** The parsed body of a delivery (undefined when it is not a JSON object). */
+export function payloadOf(delivery: Delivery): ReceivedPayload | undefined {
+  const json = delivery.json;
+  return json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as ReceivedPayload) : undefined;
+}
+
+/** The event kind of a delivery: the payload's `event`, else the Service-Event header (DESIGN.md §4). */
+export function eventOf(delivery: Delivery): string | undefined {
+  const event = payloadOf(delivery)?.event;
+  return typeof event === 'string' ? event : delivery.headers['service-event'];
+}
+
+/** The payload's `data` object, when there is one. */
+export function dataOf(delivery: Delivery): Record<string, unknown> | undefined {
+  const data = payloadOf(delivery)?.data;
+  return data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+}
+
+/** True when the delivery's raw body mentions the id (robust to payloads that are not `{event, data}`). */
+export function mentions(delivery: Delivery, id: string): boolean {
+  return delivery.raw.includes(id);
+}
+
+/** The deliveries that arrived at a path, in arrival order. */
+export function arrivalsAt(ctx: CheckContext, path: string): Delivery[] {
+  return ctx.receiver.store.byPath(path);
+}
+
+/**
+ * Waits for `count` deliveries matching the predicate (already arrived or future); a timeout is a conformance
+ * failure that says what did not arrive, not a harness error.
+ */
+export async function waitForArrivals(
+  ctx: CheckContext,
+  what: string,
+  predicate: (delivery: Delivery) => boolean,
+  count = 1,
+  timeoutMs = deliveryWaitMs,
+): Promise<Delivery[]> {
+  try {
+    return await ctx.receiver.store.waitForCount(count, predicate, timeoutMs);
+  } catch {
+    const seen = ctx.receiver.store.all().filter(predicate).length;
+    return ctx.fail(`${what}: ${seen} of ${count} expected deliveries arrived within ${timeoutMs} ms`);
+  }
+}
+
+/** Like waitForArrivals, but resolves undefined instead of failing when nothing arrives in time. */
+export async function maybeArrival(ctx: CheckContext, predicate: (delivery: Delivery) => boolean, timeoutMs = deliveryWaitMs): Promise<Delivery | undefined> {
+  return ctx.receiver.store.waitFor(predicate, timeoutMs).catch(() => undefined);
+}
+
+/** The recipients the target fails on purpose, if it names any (DESIGN.md §4 status lifecycle). */
+export function failingRecipients(target: Target): readonly string[] {
+  return target.failingNumbers ?? [];
+}
+
+/** A random E.164 recipient that is not on the target's failing list. */
+export function normalRecipient(target: Target): string {
+  const failing = new Set(failingRecipients(target));
+  for (;;) {
+    const candidate = `+1415555${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+    if (!failing.has(candidate) && candidate !== senderNumber) return candidate;
+  }
+}
+
+/** Sends one free-form message (spec §4.1) and returns its id; fails the check when the send is refused. */
+export async function sendMessage(ctx: CheckContext, to: string = normalRecipient(ctx.target)): Promise<string> {
+  const exchange = await ctx.http.request({
+    method: 'POST',
+    path: '/v1/messages',
+    body: { to, from: senderNumber, message: `webhook scenario ${ctx.check.id}` },
+  });
+  ctx.expectStatus(exchange, '2xx', 'sending a message to observe its events');
+  const id = (exchange.json as { id?: unknown } | undefined)?.id;
+  if (typeof id !== 'string') ctx.fail('sending a message: the answer carries no string id (spec §2.1)', { exchange });
+  return id;
+}
+
+/** Polls GET /v1/messages/{id} until the status is terminal (delivered or failed) or the bound passes. */
+export async function finalMessage(ctx: CheckContext, id: string, timeoutMs = deliveryWaitMs): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 0; attempt < 250 && !ctx.signal.aborted; attempt++) {
+    const exchange = await ctx.http.request({ method: 'GET', path: `/v1/messages/${id}` });
+    ctx.expectStatus(exchange, '2xx', `reading message ${id}`);
+    const message = (exchange.json ?? {}) as Record<string, unknown>;
+    if (message.status === 'delivered' || message.status === 'failed') return message;
+    if (Date.now() > deadline) ctx.fail(`message ${id} is still ${String(message.status)} after ${timeoutMs} ms: expected delivered or failed`, { exchange });
+    await pause(20);
+  }
+  return ctx.fail(`message ${id} did not reach delivered or failed within ${timeoutMs} ms`);
+}
+
+/** Waits a little between polls (never as a substitute for waiting on a condition). */
+export function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** appliesTo of checks that expect message events at registered webhooks (the simulator sends them to one URL, spec §8). */
+export function eventsReachRegisteredWebhooks(profile: Profile): true | string {
+  return profile.webhooksToOneUrl ? 'the target sends events to one configured URL, not to registered webhooks (spec §8 simulator)' : true;
+}
+
+/**
+ * The definition fields of checks that send a message and watch its events at a registered webhook. They run
+ * alone (exclusive): a webhook receives every message's events, and the other suites' sends would queue ahead of
+ * this check's own events and stretch the waits past their bound.
+ */
+export const messageEventCheck = {
+  needs: ['receiver', 'billable'],
+  appliesTo: eventsReachRegisteredWebhooks,
+  exclusive: true,
+} as const satisfies Pick<CheckDefinition, 'needs' | 'appliesTo' | 'exclusive'>;

@@ -1,0 +1,178 @@
+import type { Exchange } from '../../targets/index.js';
+import type { CheckContext } from '../checks/index.js';
+import { defineCheck, expectThat } from '../checks/index.js';
+import { withWebhooks } from './webhook-fixture.js';
+import type { CreatedWebhook } from './webhook-fixture.js';
+
+const suite = 'scenarios/webhooks';
+
+/** Fails when the secret's text, or a signing_secret/signing_secret_warning field, shows in the answer (spec §2.3). */
+function expectNoSecret(ctx: CheckContext, exchange: Exchange, secret: string, where: string): void {
+  ctx.expect(!exchange.bodyText.includes(secret), `${where} shows the webhook's signing secret, which is returned only by create and rotate (spec §2.3)`, { exchange });
+  ctx.expect(!/"signing_secret(_warning)?"\s*:/.test(exchange.bodyText), `${where} carries signing_secret or signing_secret_warning (spec §2.3: only in create and rotate responses)`, { exchange });
+}
+
+/** GET /v1/webhooks and its items (tolerantly also from a `data` array: WEBHOOK-LIST-HIDES-SECRET checks the shape). */
+async function listWebhooks(ctx: CheckContext): Promise<{ exchange: Exchange; items: Record<string, unknown>[] }> {
+  const exchange = await ctx.http.request({ method: 'GET', path: '/v1/webhooks' });
+  ctx.expectStatus(exchange, '2xx', 'listing webhooks');
+  const json = exchange.json as { data?: unknown } | undefined;
+  const items = Array.isArray(json) ? json : Array.isArray(json?.data) ? json.data : undefined;
+  ctx.expect(items !== undefined, 'GET /v1/webhooks answers no list of webhooks (spec §4.2)', { exchange });
+  return { exchange, items: items as Record<string, unknown>[] };
+}
+
+/** The same event kinds, in any order. */
+function sameEvents(a: unknown, b: readonly string[]): boolean {
+  return Array.isArray(a) && JSON.stringify([...(a as string[])].sort()) === JSON.stringify([...b].sort());
+}
+
+function expectEcho(ctx: CheckContext, exchange: Exchange, url: string, events: readonly string[], what: string): void {
+  const body = (exchange.json ?? {}) as { url?: unknown; events?: unknown };
+  ctx.expect(body.url === url, `${what} answers url ${JSON.stringify(body.url)}, expected the request's ${url}`, { exchange });
+  ctx.expect(sameEvents(body.events, events), `${what} answers events ${JSON.stringify(body.events)}, expected ${JSON.stringify(events)}`, { exchange });
+}
+
+/** spec §4.2 create: the positive baseline of createWebhook. */
+export const createAcceptsValid = defineCheck({
+  id: 'WEBHOOK-CREATE-ACCEPTS-VALID',
+  title: 'POST /v1/webhooks accepts an https URL on a public host and echoes url and events',
+  suite,
+  requirements: ['WH-CREATE-RESPONSE', 'WH-URL-PUBLIC-ACCEPTED'],
+  level: 'must',
+  needs: ['receiver'],
+  baselineFor: 'createWebhook',
+  run: (ctx: CheckContext) =>
+    withWebhooks(ctx, async (hooks) => {
+      const hook = await hooks.create(['message.delivered', 'message.failed']);
+      expectEcho(ctx, hook.exchange, hook.url, hook.events, 'POST /v1/webhooks');
+    }),
+});
+
+/** spec §4.2 create: the secret and its warning come exactly once, and each webhook has its own. */
+export const createReturnsSecretOnce = defineCheck({
+  id: 'WEBHOOK-CREATE-SECRET-ONCE',
+  title: 'create returns signing_secret and signing_secret_warning; two webhooks get different secrets',
+  suite,
+  requirements: ['WH-SECRET-ONCE', 'WH-SECRET-WARNING', 'WH-SECRET-UNIQUE'],
+  level: 'must',
+  needs: ['receiver'],
+  run: (ctx: CheckContext) =>
+    withWebhooks(ctx, async (hooks) => {
+      const first = await hooks.create(['message.sent']);
+      const second = await hooks.create(['message.sent']);
+      ctx.expectSchema(first.exchange, 'WebhookWithSecret', 'POST /v1/webhooks');
+      ctx.expectSchema(second.exchange, 'WebhookWithSecret', 'POST /v1/webhooks');
+      ctx.expect(first.secret !== second.secret, 'two webhooks were given the same signing secret (WH-SECRET-UNIQUE)', { exchange: second.exchange });
+    }),
+});
+
+/** spec §4.2 list: a bare array, with the created webhook and without any secret. */
+export const listHidesSecret = defineCheck({
+  id: 'WEBHOOK-LIST-HIDES-SECRET',
+  title: 'GET /v1/webhooks is a bare array listing the webhook without signing_secret',
+  suite,
+  requirements: ['WH-LIST-BARE-ARRAY', 'WH-LIST-NO-SECRET', 'WH-LIST-CONTAINS-CREATED'],
+  level: 'must',
+  needs: ['receiver'],
+  run: (ctx: CheckContext) =>
+    withWebhooks(ctx, async (hooks) => {
+      const hook = await hooks.create(['message.failed']);
+      const { exchange, items } = await listWebhooks(ctx);
+      ctx.expect(Array.isArray(exchange.json), 'GET /v1/webhooks does not answer a bare array of Webhook objects (spec §4.2)', { exchange });
+      expectNoSecret(ctx, exchange, hook.secret, 'GET /v1/webhooks');
+      const mine = items.find((item) => item.id === hook.id);
+      expectThat(mine !== undefined, `GET /v1/webhooks does not list the webhook ${hook.id} just created`, { exchange });
+      ctx.expect(mine.url === hook.url && sameEvents(mine.events, hook.events), 'GET /v1/webhooks lists the webhook with another url or events', { exchange });
+    }),
+});
+
+async function updateToNewPath(ctx: CheckContext, hook: CreatedWebhook, path: string): Promise<{ exchange: Exchange; url: string; events: string[] }> {
+  const url = ctx.target.receiverUrl(path);
+  const events = ['message.sent', 'message.status.updated'];
+  const exchange = await ctx.http.request({ method: 'PUT', path: `/v1/webhooks/${hook.id}`, body: { url, events } });
+  return { exchange, url, events };
+}
+
+/** spec §4.2 PUT: the positive baseline of updateWebhook. */
+export const updateAcceptsValid = defineCheck({
+  id: 'WEBHOOK-UPDATE-ACCEPTS-VALID',
+  title: 'PUT /v1/webhooks/{id} with url and events answers 2xx with them, and the list shows them',
+  suite,
+  requirements: ['WH-UPDATE-RESPONSE'],
+  level: 'must',
+  needs: ['receiver'],
+  baselineFor: 'updateWebhook',
+  run: (ctx: CheckContext) =>
+    withWebhooks(ctx, async (hooks) => {
+      const hook = await hooks.create(['message.failed']);
+      const { exchange, url, events } = await updateToNewPath(ctx, hook, hooks.path('updated'));
+      ctx.expectStatus(exchange, '2xx', 'PUT /v1/webhooks/{id} with a valid body');
+      expectEcho(ctx, exchange, url, events, 'PUT /v1/webhooks/{id}');
+      const { items } = await listWebhooks(ctx);
+      const mine = items.find((item) => item.id === hook.id);
+      ctx.expect(mine?.url === url, 'after PUT, GET /v1/webhooks does not show the new url', { exchange });
+    }),
+});
+
+/** spec §4.2 PUT: "Response: Webhook without signing_secret". */
+export const updateHidesSecret = defineCheck({
+  id: 'WEBHOOK-UPDATE-HIDES-SECRET',
+  title: 'PUT /v1/webhooks/{id} answers a Webhook without signing_secret or its warning',
+  suite,
+  requirements: ['WH-UPDATE-NO-SECRET'],
+  level: 'must',
+  needs: ['receiver'],
+  baseline: 'updateWebhook',
+  run: (ctx: CheckContext) =>
+    withWebhooks(ctx, async (hooks) => {
+      const hook = await hooks.create(['message.failed']);
+      const { exchange } = await updateToNewPath(ctx, hook, hooks.path('updated'));
+      ctx.expectStatus(exchange, '2xx', 'PUT /v1/webhooks/{id} with a valid body');
+      expectNoSecret(ctx, exchange, hook.secret, 'PUT /v1/webhooks/{id}');
+      ctx.expectSchema(exchange, 'Webhook', 'PUT /v1/webhooks/{id}');
+    }),
+});
+
+/** spec §4.2 PUT: "Body as for create (url and events both required)". */
+export const updatePartialRefused = defineCheck({
+  id: 'WEBHOOK-UPDATE-PARTIAL-REFUSED',
+  title: 'PUT /v1/webhooks/{id} with only url or only events is refused with a 4xx and changes nothing',
+  suite,
+  requirements: ['WH-UPDATE-BOTH-REQUIRED'],
+  level: 'must',
+  needs: ['receiver'],
+  baseline: 'updateWebhook',
+  run: (ctx: CheckContext) =>
+    withWebhooks(ctx, async (hooks) => {
+      const hook = await hooks.create(['message.failed']);
+      const onlyUrl = await hooks.update(hook.id, { url: ctx.target.receiverUrl(hooks.path('partial')) });
+      ctx.expectStatus(onlyUrl, '4xx', 'PUT with url but without events');
+      const onlyEvents = await hooks.update(hook.id, { events: ['message.sent'] });
+      ctx.expectStatus(onlyEvents, '4xx', 'PUT with events but without url');
+      const { exchange, items } = await listWebhooks(ctx);
+      const mine = items.find((item) => item.id === hook.id);
+      ctx.expect(mine?.url === hook.url && sameEvents(mine.events, hook.events), 'a refused partial PUT changed the webhook', { exchange });
+    }),
+});
+
+/** spec §2.3/§8: events needs at least 1 item, on create and on update. */
+export const emptyEventsRefused = defineCheck({
+  id: 'WEBHOOK-EVENTS-EMPTY-REFUSED',
+  title: 'events [] is refused with a 4xx on create and on update',
+  suite,
+  requirements: ['WH-EVENTS-MIN'],
+  level: 'must',
+  needs: ['receiver'],
+  baseline: 'updateWebhook',
+  run: (ctx: CheckContext) =>
+    withWebhooks(ctx, async (hooks) => {
+      const hook = await hooks.create(['message.failed']);
+      const created = await hooks.register({ url: ctx.target.receiverUrl(hooks.path('empty')), events: [] });
+      ctx.expectStatus(created, '4xx', 'POST /v1/webhooks with events []');
+      const updated = await hooks.update(hook.id, { url: hook.url, events: [] });
+      ctx.expectStatus(updated, '4xx', 'PUT /v1/webhooks/{id} with events []');
+    }),
+});
+
+export const managementChecks = [createAcceptsValid, createReturnsSecretOnce, listHidesSecret, updateAcceptsValid, updateHidesSecret, updatePartialRefused, emptyEventsRefused];

@@ -1,0 +1,25 @@
+/**
+ * The webhook scenario suites (issue 5): management, URL rules, the test endpoint, delivery records, retries,
+ * signatures and the message lifecycle seen through the receiver. One suite module for suites/index.ts.
+ */
+import type { Check } from '../checks/index.js';
+import { deliveryChecks } from './delivery-checks.js';
+import { retryChecks } from './delivery-retries.js';
+import { lifecycleChecks } from './lifecycle-checks.js';
+import { signatureChecks } from './signature-checks.js';
+import { urlRuleChecks } from './url-rules.js';
+import { managementChecks } from './webhook-management.js';
+import { rotateDeleteChecks } from './webhook-rotate-delete.js';
+import { testEndpointChecks } from './webhook-test-endpoint.js';
+
+/** Every check of the webhook scenario suites. */
+export const checks: readonly Check[] = [
+  ...managementChecks,
+  ...rotateDeleteChecks,
+  ...testEndpointChecks,
+  ...urlRuleChecks,
+  ...deliveryChecks,
+  ...retryChecks,
+  ...signatureChecks,
+  ...lifecycleChecks,
+];

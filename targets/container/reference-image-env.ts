@@ -1,0 +1,42 @@
+import { URL } from 'node:url';
+import { receiverPublicOrigin } from '../keys.js';
+import type { TargetKeys, TargetStartContext } from '../target.js';
+import type { ContainerNetworkMode } from './container-network-mode.js';
+
+// the public address the receiver's host name resolves to inside the reference; the same one targets/reference.ts
+// uses (never contacted: the egress router maps the origin to the loopback receiver, DESIGN.md §5)
+const receiverPublicAddress = '93.184.216.34';
+const rateLimitedPerMinute = 100; // spec §8: production rate
+
+/** What the environment of a reference image needs for one run. */
+export interface ReferenceImageSettings {
+  readonly port: number;
+  readonly networkMode: ContainerNetworkMode;
+  /** Keys to create in the image (SIM_KEYS), or undefined when the image already knows its keys. */
+  readonly keys: TargetKeys | undefined;
+  readonly receiver: TargetStartContext['receiver'];
+}
+
+/**
+ * The SIM_* environment (image/README.md) that makes the reference image behave like the embedded reference: production
+ * mode, fast lifecycle, keys by role, and webhook deliveries routed to the harness's loopback receiver.
+ */
+export function referenceImageEnv(settings: ReferenceImageSettings): Record<string, string> {
+  const { keys, receiver } = settings;
+  const env: Record<string, string> = {
+    SIM_MODE: 'production',
+    SIM_API_PORT: String(settings.port),
+    SIM_HOST: settings.networkMode === 'host' ? '127.0.0.1' : '0.0.0.0',
+    SIM_STEP_MS: '5',
+  };
+  if (keys?.growth && keys.starter && keys.rateLimit) {
+    // unlimited keys for the suites, one limited key for the rate-limit check (DESIGN.md §4 rate limit)
+    env.SIM_KEYS = [`${keys.growth}:growth:none`, `${keys.starter}:starter:none`, `${keys.rateLimit}:growth:${rateLimitedPerMinute}`].join(',');
+  }
+  if (receiver) {
+    // plain HTTP to the receiver: the image has no way to take the receiver's CA (cli/simulator.ts reads none)
+    env.SIM_RESOLVE = `${new URL(receiverPublicOrigin).hostname}=${receiverPublicAddress}`;
+    env.SIM_EGRESS = `${receiverPublicOrigin}=${new URL(receiver.httpUrl).origin}`;
+  }
+  return env;
+}

@@ -1,0 +1,122 @@
+import { HarnessError } from './harness-error.js';
+import type { SendRecord, SendSummary } from './send-ledger.js';
+
+/** The send policy of a run (DESIGN.md §5: nothing billable unless told to). */
+export interface SendPolicy {
+  /** Guard sends at all: true for a non-loopback target or a profile with billable sends. */
+  readonly guarded: boolean;
+  /** --allow-send. */
+  readonly allowSend: boolean;
+  /** --allow-recipient: E.164 numbers the user owns; the only recipients a guarded send may have. */
+  readonly allowedRecipients: readonly string[];
+  /** --max-sends: most guarded sends per run (default 5). */
+  readonly maxSends: number;
+}
+
+/** The default --max-sends. */
+export const defaultMaxSends = 5;
+
+/** The stable codes of a refused send: the engine reports the check as skipped with the message. */
+export const sendRefusalCodes: ReadonlySet<string> = new Set(['SEND_NOT_ALLOWED', 'RECIPIENT_NOT_ALLOWED', 'SEND_BUDGET_EXCEEDED']);
+
+/** A send that was admitted: complete it with the answer so it lands in the ledger. */
+export interface AdmittedSend {
+  readonly operation: SendRecord['operation'];
+  readonly recipient: string;
+}
+
+const sendPaths: Readonly<Record<string, SendRecord['operation']>> = {
+  '/v1/messages': 'sendMessage',
+  '/v1/messages/send-template': 'sendTemplate',
+};
+
+/** Which send operation a request is (spec §4.1: POST /v1/messages and /v1/messages/send-template), or undefined. */
+export function sendOperation(method: string, path: string): SendRecord['operation'] | undefined {
+  if (method.toUpperCase() !== 'POST') return undefined;
+  let normal: string;
+  try {
+    // dot segments, percent-encoding, case and trailing or doubled slashes must not smuggle a send past the guard
+    normal = decodeURIComponent(new URL(path.split('?')[0] ?? '', 'http://guard.invalid').pathname);
+  } catch {
+    normal = path;
+  }
+  normal = normal.toLowerCase().replace(/\/{2,}/g, '/').replace(/\/+$/, '');
+  return sendPaths[normal];
+}
+
+/** Enforces the send policy in the client: refuses (never sends) when not allowed, off-list or over budget; keeps the ledger. */
+export class SendGuard {
+  private sentCount = 0;
+  private refusedCount = 0;
+  private readonly records: SendRecord[] = [];
+
+  constructor(readonly policy: SendPolicy) {
+    if (!Number.isSafeInteger(policy.maxSends) || policy.maxSends < 0) {
+      throw new HarnessError('USAGE', `--max-sends must be a whole number >= 0, got ${policy.maxSends}.`);
+    }
+    for (const number of policy.allowedRecipients) {
+      if (!/^\+[1-9]\d{6,14}$/.test(number)) {
+        throw new HarnessError('USAGE', `--allow-recipient "${number}" is not an E.164 number: give it as +<country><number>, e.g. +14155550100.`);
+      }
+    }
+  }
+
+  /** The numbers a check may send to on a guarded target (undefined when sends are not guarded). */
+  get allowedRecipients(): readonly string[] | undefined {
+    return this.policy.guarded ? this.policy.allowedRecipients : undefined;
+  }
+
+  /** Checks one request before it is sent; throws a HarnessError for a refused send, returns the admitted send or undefined. */
+  admit(method: string, path: string, body: unknown): AdmittedSend | undefined {
+    const operation = sendOperation(method, path);
+    if (operation === undefined) return undefined;
+    if (!this.policy.guarded) {
+      this.sentCount += 1;
+      return undefined;
+    }
+    const { allowSend, allowedRecipients, maxSends } = this.policy;
+    if (!allowSend) {
+      this.refuse('SEND_NOT_ALLOWED', `Send refused: ${operation} on this target is billable and --allow-send was not given. Pass --allow-send with --allow-recipient <your number> to allow it.`);
+    }
+    const recipient = recipientOf(body);
+    if (recipient === undefined || !allowedRecipients.includes(recipient)) {
+      const who = recipient === undefined ? 'a body whose recipient cannot be read' : `recipient ${recipient}`;
+      const allowed = allowedRecipients.length === 0 ? 'none is allowed' : `allowed: ${allowedRecipients.join(', ')}`;
+      this.refuse('RECIPIENT_NOT_ALLOWED', `Send refused: ${operation} to ${who} is not on --allow-recipient (${allowed}). Add the number with --allow-recipient if you own it.`);
+    }
+    if (this.sentCount >= maxSends) {
+      this.refuse('SEND_BUDGET_EXCEEDED', `Send refused: the send budget is spent (${this.sentCount} of --max-sends ${maxSends} used). Raise --max-sends to send more.`);
+    }
+    this.sentCount += 1;
+    return { operation, recipient: recipient as string };
+  }
+
+  /** Records what an admitted send got back. */
+  record(admitted: AdmittedSend, outcome: Omit<SendRecord, 'operation' | 'recipient' | 'at'>): void {
+    this.records.push({ ...outcome, operation: admitted.operation, recipient: admitted.recipient, at: new Date().toISOString() });
+  }
+
+  /** The policy, counts and ledger, for the RunResult. */
+  summary(): SendSummary {
+    const { guarded, allowSend, maxSends, allowedRecipients } = this.policy;
+    return { guarded, allowSend, maxSends, allowedRecipients: [...allowedRecipients], sent: this.sentCount, refused: this.refusedCount, ledger: [...this.records] };
+  }
+
+  private refuse(code: 'SEND_NOT_ALLOWED' | 'RECIPIENT_NOT_ALLOWED' | 'SEND_BUDGET_EXCEEDED', message: string): never {
+    this.refusedCount += 1;
+    throw new HarnessError(code, message);
+  }
+}
+
+function recipientOf(body: unknown): string | undefined {
+  let value = body;
+  if (typeof body === 'string' || Buffer.isBuffer(body)) {
+    try {
+      value = JSON.parse(body.toString()) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  const to = (value as { to?: unknown } | null)?.to;
+  return typeof to === 'string' ? to : undefined;
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { parseConformArgs } from '../../cli/args.js';
+import { defaultParityRules, parityHtml, parityMarkdown, parityRules } from '../../parity/index.js';
+import type { ParityResult } from '../../parity/index.js';
+import { exchangeGroups } from '../../parity/exchange-groups.js';
+import { pathTemplate, requestKey } from '../../parity/request-key.js';
+import { compareShapes, mergeShapes, shapeOf } from '../../parity/shape.js';
+import type { Exchange } from '../../targets/index.js';
+
+const exchange = (id: number, method: string, url: string, status: number, json?: unknown): Exchange => ({
+  id,
+  request: { method, url, headers: {}, keyRole: 'growth' },
+  status,
+  headers: { 'content-type': 'application/json' },
+  bodyText: json === undefined ? '' : JSON.stringify(json),
+  ...(json === undefined ? {} : { json }),
+  durationMs: 1,
+});
+
+describe('parity shapes', () => {
+  it('finds a missing field and a changed type, and tolerates optional fields and empty arrays', () => {
+    const a = shapeOf({ id: 'x', created_at: '2026-01-01T00:00:00Z', data: [{ n: 1 }] });
+    const b = shapeOf({ id: 'y', created_at: 1767225600000, data: [] });
+    expect(compareShapes(a, b)).toEqual(['$.created_at: A string:date-time, B number']);
+    const c = shapeOf({ id: 'z', data: [{ n: 2 }] });
+    expect(compareShapes(a, c)).toEqual(['$.created_at: A has it, B does not']);
+    expect(compareShapes(a, c, new Set(['created_at']))).toEqual([]);
+    // a field seen in some list items only is optional: its absence on the other side is timing, not behaviour
+    const list = mergeShapes(shapeOf({ id: 'a', platform_message_id: 'p' }), shapeOf({ id: 'b' }));
+    expect(compareShapes(list, shapeOf({ id: 'c' }))).toEqual([]);
+  });
+});
+
+describe('parity request keys and groups', () => {
+  it('templates ids out of paths and folds polls and poll cycles', () => {
+    expect(pathTemplate('/v1/webhooks/3f1c2a9e-0000-4000-8000-000000000001/test', defaultParityRules)).toBe('/v1/webhooks/{id}/test');
+    expect(pathTemplate('/v1/messages/send-template', defaultParityRules)).toBe('/v1/messages/send-template');
+    const base = 'http://127.0.0.1:1';
+    const send = exchange(1, 'POST', `${base}/v1/messages`, 201, { id: 'm1' });
+    const poll = (id: number): Exchange => exchange(id, 'GET', `${base}/v1/messages/m1`, 200, { id: 'm1' });
+    const list = (id: number): Exchange => exchange(id, 'GET', `${base}/v1/messages?limit=5`, 200, { data: [] });
+    const short = exchangeGroups([send, poll(2), list(3)], 0, defaultParityRules);
+    const long = exchangeGroups([send, poll(2), list(3), poll(4), list(5), poll(6), list(7)], 0, defaultParityRules);
+    expect(long.map((g) => g.key)).toEqual(short.map((g) => g.key));
+    expect(long[1]?.exchanges).toHaveLength(3);
+    expect(requestKey(list(3), defaultParityRules)).toBe('GET /v1/messages?limit [key growth] no body');
+  });
+
+  it('refuses an unknown rule', () => {
+    expect(() => parityRules({ nope: [] } as never)).toThrow(/Unknown parity rule "nope"/);
+  });
+});
+
+describe('parity reports and CLI flags', () => {
+  const result: ParityResult = {
+    a: { spec: 'reference', name: 'reference', profile: 'reference', baseUrl: 'http://127.0.0.1:1', verdict: 'conforms', statuses: { passed: 1, failed: 0, errored: 0, skipped: 0 } },
+    b: { spec: 'reference+fault:x', name: 'reference', profile: 'reference', baseUrl: 'http://127.0.0.1:2', verdict: 'does-not-conform', statuses: { passed: 0, failed: 1, errored: 0, skipped: 0 } },
+    seed: 1,
+    runs: 1,
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 10,
+    rows: [
+      {
+        area: 'contract/messages',
+        check: { id: 'C-1', title: 't', level: 'must', requirements: ['MSG-SEND-MESSAGE-MAX'] },
+        kind: 'exchange',
+        behaviour: '#1 POST /v1/messages <script>',
+        a: '400 application/json error=validation_error',
+        b: '201 application/json | pipe',
+        compared: true,
+        same: false,
+        details: ['answers differ'],
+        spec: { verdict: 'a-conforms', why: 'the must check passed on A and failed on B' },
+        reproduction: { a: "curl -X POST 'http://127.0.0.1:1/v1/messages'", b: "curl -X POST 'http://127.0.0.1:2/v1/messages'" },
+      },
+    ],
+    score: { matching: 0, compared: 1, percent: 0 },
+    differences: { total: 1, expectedOfSimulator: 0, unexpected: 1 },
+  };
+
+  it('renders Markdown and HTML with the verdict, both answers and both reproductions, escaped', () => {
+    const md = parityMarkdown(result);
+    expect(md).toContain('the spec says A conforms (B does not)');
+    expect(md).toContain('201 application/json \\| pipe');
+    expect(md).toContain("curl -X POST 'http://127.0.0.1:2/v1/messages'");
+    const html = parityHtml(result);
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('Reproduce on B');
+  });
+
+  it('parses --compare and --parity-rules', () => {
+    const args = parseConformArgs(['--target', 'reference', '--compare', 'reference:simulator', '--parity-rules', 'r.json']);
+    expect(args.compare).toBe('reference:simulator');
+    expect(args.parityRules).toBe('r.json');
+  });
+});
