@@ -35,6 +35,10 @@ export interface ConformArgs {
   allowRecipients: string[];
   maxSends?: number;
   allowRateLimitCheck: boolean;
+  /** --shard i/n: run one deterministic slice and write shard-i-of-n.json to --out. */
+  shard?: string;
+  /** --merge <dir>: merge the shard results in dir into the reports of the whole run. */
+  merge?: string;
   plan: boolean;
   list: boolean;
   help: boolean;
@@ -71,6 +75,8 @@ const optionSpec = {
   'allow-recipient': { type: 'string', multiple: true },
   'max-sends': { type: 'string' },
   'allow-rate-limit-check': { type: 'boolean' },
+  shard: { type: 'string' },
+  merge: { type: 'string' },
   plan: { type: 'boolean' },
   list: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -121,6 +127,8 @@ export function parseConformArgs(argv: readonly string[]): ConformArgs {
     allowRecipients: list('allow-recipient'),
     ...defined('maxSends', integer('--max-sends', text('max-sends'), 0)),
     allowRateLimitCheck: values['allow-rate-limit-check'] === true,
+    ...defined('shard', text('shard')),
+    ...defined('merge', text('merge')),
     plan: values.plan === true,
     list: values.list === true,
     help: values.help === true,

@@ -5,7 +5,7 @@ import { HarnessError } from '../targets/index.js';
 import type { ConformArgs } from './args.js';
 
 /** What a conform.config.json / .ts may set (the CLI's options in camelCase; flags win). */
-export type ConformConfig = Partial<Omit<ConformArgs, 'config' | 'list' | 'help' | 'plan'>>;
+export type ConformConfig = Partial<Omit<ConformArgs, 'config' | 'list' | 'help' | 'plan' | 'shard' | 'merge'>>;
 
 const listKeys = ['suites', 'requirements', 'checks', 'reporters', 'faults', 'allowRecipients'] as const;
 const numberKeys = ['seed', 'runs', 'timeout', 'requestTimeout', 'maxRequests', 'concurrency', 'maxSends'] as const;

@@ -1,5 +1,5 @@
 /** The text of conform --help. */
-export const helpText = `Usage: npm run conform -- [options]
+export const helpText = `Usage: npm run conform -- [options]   (installed as a package: npx sms-conform [options])
 
 Runs the conformance suites against a target and writes reports.
 
@@ -48,9 +48,17 @@ Run
   --max-requests <n>        request budget of the run
   --concurrency <n>         checks at once (default 4)
 
+CI fleets
+  --shard <i>/<n>           run slice i of n (needs --seed, the same on every shard) and write the mergeable
+                            shard-i-of-n.json into --out; no other report files
+  --merge <dir>             merge every shard-*-of-*.json under <dir> into the reports and exit code of the whole
+                            run; a missing, duplicate or disagreeing slice is an error (exit 2)
+
 Reports
   --out <dir>               default conformance-report/
-  --reporter <name>         junit, json, markdown, html, console (repeatable; default all)
+  --reporter <name>         junit, json, markdown, html, console, github-actions (repeatable; default all but
+                            github-actions, which prints ::error annotations, one per failed requirement)
+  $GITHUB_STEP_SUMMARY      when set, the Markdown summary is appended to it (whole runs and merges)
 
 Exit codes: 0 conforms, 1 does not conform, 2 usage or set-up error.
 `;

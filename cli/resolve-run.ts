@@ -1,5 +1,7 @@
-import { reporterNames } from '../reports/index.js';
+import { defaultReporterNames, reporterNames } from '../reports/index.js';
 import type { Selection } from '../suites/checks/index.js';
+import { parseShard } from '../suites/engine/index.js';
+import type { Shard } from '../suites/engine/index.js';
 import { containerTarget, HarnessError, profileFor, referenceTarget, urlTarget } from '../targets/index.js';
 import type { Profile, Target } from '../targets/index.js';
 import type { ConformArgs } from './args.js';
@@ -27,6 +29,12 @@ export interface ResolvedRun {
   readonly allowRateLimitCheck: boolean;
   readonly outDir: string;
   readonly reporters: readonly string[];
+  /** --fault: the reference faults switched on (recorded in shard results). */
+  readonly faults: readonly string[];
+  /** --shard i/n: run one slice of the run. */
+  readonly shard?: Shard;
+  /** --merge <dir>: merge shard results instead of running. */
+  readonly merge?: string;
 }
 
 /** The default --target simulator address (spec §8: API on local port 4001). */
@@ -45,12 +53,17 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
     starter: args.starterApiKey ?? env.CONFORM_STARTER_API_KEY ?? config.starterApiKey,
     rateLimit: args.rateLimitApiKey ?? env.CONFORM_RATE_LIMIT_API_KEY ?? config.rateLimitApiKey,
   };
+  if (args.merge !== undefined && (args.shard !== undefined || args.compare !== undefined)) {
+    throw new HarnessError('USAGE', `--merge combines the results of shards already run: drop ${args.shard !== undefined ? '--shard' : '--compare'}.`);
+  }
+  if (args.shard !== undefined && args.compare !== undefined) throw new HarnessError('USAGE', '--shard does not apply to a parity run (--compare): drop one of them.');
   const targetSpec = pick(args.target, config.target) ?? 'reference';
+  const faults = pickList(args.faults, config.faults);
   const target = buildTarget({
     target: targetSpec,
     baseUrl: pick(args.baseUrl, config.baseUrl),
     profile: pick(args.profile, config.profile),
-    faults: pickList(args.faults, config.faults),
+    faults,
     keys,
     container: args,
   });
@@ -83,7 +96,10 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
     ...optional('maxSends', pick(args.maxSends, config.maxSends)),
     allowRateLimitCheck: args.allowRateLimitCheck || config.allowRateLimitCheck === true,
     outDir: pick(args.out, config.out) ?? 'conformance-report',
-    reporters: reporters.length > 0 ? reporters : reporterNames,
+    reporters: reporters.length > 0 ? reporters : defaultReporterNames,
+    faults,
+    ...(args.shard === undefined ? {} : { shard: parseShard(args.shard) }),
+    ...(args.merge === undefined ? {} : { merge: args.merge }),
   };
 }
 

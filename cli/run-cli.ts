@@ -3,7 +3,7 @@ import { writeReports } from '../reports/index.js';
 import { requirements } from '../spec/requirements.js';
 import { loadRegistry } from '../suites/index.js';
 import type { PlanContext } from '../suites/engine/index.js';
-import { clientRatePerMinute, defaultRuns, formatPlanReport, guardsSends, planReport, planRun, runConformance } from '../suites/engine/index.js';
+import { clientRatePerMinute, defaultRuns, formatPlanReport, guardsSends, isShardError, planReport, planRun, runConformance } from '../suites/engine/index.js';
 import { defaultMaxSends, isHarnessError, Redactor } from '../targets/index.js';
 import { parseConformArgs } from './args.js';
 import { loadConfigFile } from './config-file.js';
@@ -12,6 +12,8 @@ import { progressPrinter } from './progress.js';
 import type { ProgressStream } from './progress.js';
 import { resolveRun } from './resolve-run.js';
 import type { ResolvedRun } from './resolve-run.js';
+import { runOptionsOf } from './run-options-of.js';
+import { mergeCli, shardCli } from './shard-cli.js';
 
 /** The streams and environment of one CLI invocation. */
 export interface CliIo {
@@ -34,6 +36,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const config = args.config ? await loadConfigFile(args.config, io.env) : {};
     for (const key of [config.apiKey, config.starterApiKey, config.rateLimitApiKey]) redactor.addSecret(key);
     const run = resolveRun(args, config, io.env);
+    if (run.merge !== undefined) return await mergeCli(run, run.merge, redactor, io);
     const registry = await loadRegistry();
     if (args.plan) {
       io.stdout.write(planText(run, registry));
@@ -44,32 +47,20 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return 0;
     }
     if (run.compare) return await compareCli(run, run.compare, registry, args.parityRules, redactor, io);
-    const result = await runConformance({
-      target: run.target,
-      registry,
-      selection: run.selection,
-      failOn: run.failOn,
-      allowBillable: run.allowBillable,
-      allowRecipients: run.allowRecipients,
-      allowRateLimitCheck: run.allowRateLimitCheck,
-      handleSignals: true,
-      redactor,
-      onEvent: progressPrinter(io.stderr),
-      ...(run.seed === undefined ? {} : { seed: run.seed }),
-      ...(run.runs === undefined ? {} : { runs: run.runs }),
-      ...(run.timeoutMs === undefined ? {} : { timeoutMs: run.timeoutMs }),
-      ...(run.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: run.requestTimeoutMs }),
-      ...(run.maxRequests === undefined ? {} : { maxRequests: run.maxRequests }),
-      ...(run.concurrency === undefined ? {} : { concurrency: run.concurrency }),
-      ...(run.maxSends === undefined ? {} : { maxSends: run.maxSends }),
+    if (run.shard) return await shardCli(run, run.shard, registry, redactor, io);
+    const result = await runConformance(runOptionsOf(run, registry, redactor, progressPrinter(io.stderr)));
+    const written = await writeReports(result, {
+      outDir: run.outDir,
+      reporters: run.reporters,
+      redact: (text) => redactor.scrub(text),
+      ...(io.env.GITHUB_STEP_SUMMARY ? { stepSummary: io.env.GITHUB_STEP_SUMMARY } : {}),
     });
-    const written = await writeReports(result, { outDir: run.outDir, reporters: run.reporters, redact: (text) => redactor.scrub(text) });
     if (written.console) io.stdout.write(written.console);
     for (const file of written.files) io.stdout.write(`report: ${file}\n`);
     if (result.setupError) io.stderr.write(`conform: ${redactor.scrub(result.setupError.message)}\n`);
     return result.exitCode;
   } catch (error) {
-    if (isHarnessError(error)) {
+    if (isHarnessError(error) || isShardError(error)) {
       io.stderr.write(`conform: ${redactor.scrub(error.message)}\n`);
       return error.exitCode;
     }
@@ -96,12 +87,12 @@ async function compareCli(
     allowBillable: run.allowBillable,
     onEvent: (side, event) => (event.type === 'check-end' && event.result.status !== 'failed' && event.result.status !== 'errored' ? undefined : progress[side](event)),
     ...(rulesFile ? { rules: await loadParityRules(rulesFile) } : {}),
-    ...(run.seed === undefined ? {} : { seed: run.seed }),
-    ...(run.runs === undefined ? {} : { runs: run.runs }),
-    ...(run.timeoutMs === undefined ? {} : { timeoutMs: run.timeoutMs }),
-    ...(run.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: run.requestTimeoutMs }),
-    ...(run.maxRequests === undefined ? {} : { maxRequests: run.maxRequests }),
-    ...(run.concurrency === undefined ? {} : { concurrency: run.concurrency }),
+    seed: run.seed,
+    runs: run.runs,
+    timeoutMs: run.timeoutMs,
+    requestTimeoutMs: run.requestTimeoutMs,
+    maxRequests: run.maxRequests,
+    concurrency: run.concurrency,
   });
   const files = await writeParityReports(result, { outDir: run.outDir, redact: (text) => redactor.scrub(text) });
   io.stdout.write(`${parityHeadline(result)}\nA ${result.a.spec}: ${result.a.verdict}; B ${result.b.spec}: ${result.b.verdict}\n`);

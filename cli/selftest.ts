@@ -19,6 +19,7 @@ mutation-score.md and mutation-score.json to --out and prints the table. Exit 0 
   --seed <n>          fast-check seed (default 20261121)
   --concurrency <n>   fault runs at once (default 4)
   --out <dir>         report folder (default conformance-report/selftest)
+  --coverage          only print the must-level requirements no fault breaks and none records as unbreakable
   --flake             flake control instead: the clean reference --clean-runs times and every fault
                       --fault-runs times, each with its own seed; reports every result that was not the
                       same every time (writes flake.md); exit 1 when any was unstable
@@ -38,6 +39,7 @@ try {
       concurrency: { type: 'string' },
       out: { type: 'string' },
       flake: { type: 'boolean' },
+      coverage: { type: 'boolean' },
       'clean-runs': { type: 'string' },
       'fault-runs': { type: 'string' },
       help: { type: 'boolean' },
@@ -62,6 +64,12 @@ const int = (name: string, text: string | undefined): number | undefined => {
   return n;
 };
 
+if (values.coverage) {
+  const coverage = mustCoverage(await referenceFaults(), requirements);
+  console.log(`must-level requirements: ${coverage.covered.length} broken by a fault, ${coverage.unbreakable.length} unbreakable, ${coverage.uncovered.length} with neither`);
+  for (const id of coverage.uncovered) console.log(`  ${id}: ${requirements.find((r) => r.id === id)?.text ?? ''}`);
+  process.exit(coverage.uncovered.length === 0 ? 0 : 1);
+}
 const outDir = resolve(values.out ?? join('conformance-report', 'selftest'));
 if (values.flake) {
   const report = await flakeCheck({

@@ -1,20 +1,57 @@
-/**
- * `npm run simulator -- [--api-port N] [--ui-port N] [--no-ui] [--webhook-url URL] [--mode production|simulator]
- * [--fault id]... [--key KEY:tier[:rate]]... [--egress ORIGIN=LOOPBACK_ORIGIN]... [--resolve HOST=IP[,IP]]...`
- * Environment: SIM_API_PORT, SIM_UI_PORT, SIM_WEBHOOK_URL, SIM_WEBHOOK_SECRET, SIM_MODE, SIM_FAULTS (comma-separated),
- * SIM_KEYS (comma-separated KEY:tier[:rate]), SIM_STEP_MS. Flags win over the environment.
- */
+// `npm run simulator`: the reference service on its own (see the help text below). Flags win over the environment.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ReferenceConfigError, startReference } from '../simulator/index.js';
 import type { KeyConfig, ReferenceOptions } from '../simulator/index.js';
 
 class UsageError extends Error {}
 
+const help = `usage: npm run simulator -- [options]
+
+The reference SMS API as a development simulator (spec §8): API on 127.0.0.1:4001, virtual-phone UI on :4000.
+
+  --mode production|simulator   simulator (default): any key, no rate limit, events also to --webhook-url;
+                                production: keys with tiers (--key), 401, 100 requests/min/key   [SIM_MODE]
+  --api-port N                  API port (default 4001)                                          [SIM_API_PORT]
+  --ui-port N                   virtual-phone UI port (default 4000)                             [SIM_UI_PORT]
+  --no-ui                       no web UI
+  --host ADDR                   listen address (default 127.0.0.1)
+  --webhook-url URL             the one URL every event is also sent to (loopback only)          [SIM_WEBHOOK_URL]
+  --key KEY:tier[:rate]         production mode: a key, tier growth|starter, requests/min or none  [SIM_KEYS, comma list]
+  --fault ID                    switch on a named fault (repeatable)                             [SIM_FAULTS, comma list]
+  --failing-number E164         recipient whose messages end in failed (repeatable)              [SIM_FAILING_NUMBERS]
+  --step-ms N                   time between lifecycle statuses (default 1000)                   [SIM_STEP_MS]
+  --retry-attempts N            delivery attempts per event (default 3)                          [SIM_RETRY_ATTEMPTS]
+  --retry-base-ms N             first retry delay, doubling after (default 1000)                 [SIM_RETRY_BASE_MS]
+  --egress ORIGIN=LOOPBACK      deliveries to ORIGIN go to this loopback origin instead (repeatable)
+  --resolve HOST=IP[,IP]        static resolver entry for webhook URL checks; no DNS is ever queried (repeatable)
+  --trusted-ca FILE             PEM of a CA trusted for HTTPS deliveries (e.g. the receiver's)   [SIM_TRUSTED_CA_FILE]
+  --help
+
+Deliveries only ever go to loopback addresses (the egress guard); anything else is recorded as a failed delivery
+with status_code null, without a connection. Stop with Ctrl-C.`;
+
 function port(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`${name} is "${raw}": give a port number from 0 to 65535`);
   return n;
+}
+
+function count(name: string, raw: string | undefined, fallback: number, min: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`${name} is "${raw}": give a whole number >= ${min}`);
+  return n;
+}
+
+function trustedCa(file: string | undefined): { trustedCa?: string } {
+  if (!file) return {};
+  try {
+    return { trustedCa: readFileSync(file, 'utf8') };
+  } catch (err) {
+    throw new UsageError(`--trusted-ca ${file} cannot be read (${(err as Error).message}): give a PEM file`);
+  }
 }
 
 function list(flag: string[] | undefined, env: string | undefined): string[] {
@@ -52,6 +89,11 @@ function options(argv: string[], env: NodeJS.ProcessEnv): ReferenceOptions {
       egress: { type: 'string', multiple: true },
       resolve: { type: 'string', multiple: true },
       host: { type: 'string' },
+      'failing-number': { type: 'string', multiple: true },
+      'step-ms': { type: 'string' },
+      'retry-attempts': { type: 'string' },
+      'retry-base-ms': { type: 'string' },
+      'trusted-ca': { type: 'string' },
     },
     strict: true,
   });
@@ -68,13 +110,23 @@ function options(argv: string[], env: NodeJS.ProcessEnv): ReferenceOptions {
     keys: Object.fromEntries(list(values.key, env.SIM_KEYS).map(parseKey)),
     egress: Object.fromEntries(pairs(values.egress ?? [], '--egress')),
     hosts: Object.fromEntries(pairs(values.resolve ?? [], '--resolve').map(([h, ips]) => [h, ips.split(',')])),
-    lifecycle: { stepMs: port('SIM_STEP_MS', env.SIM_STEP_MS, 1000) },
+    lifecycle: { stepMs: count('--step-ms', values['step-ms'] ?? env.SIM_STEP_MS, 1000, 0) },
+    failingNumbers: list(values['failing-number'], env.SIM_FAILING_NUMBERS),
+    retry: {
+      maxAttempts: count('--retry-attempts', values['retry-attempts'] ?? env.SIM_RETRY_ATTEMPTS, 3, 1),
+      baseDelayMs: count('--retry-base-ms', values['retry-base-ms'] ?? env.SIM_RETRY_BASE_MS, 1000, 0),
+    },
+    ...trustedCa(values['trusted-ca'] ?? env.SIM_TRUSTED_CA_FILE),
     ...(webhookUrl ? { webhookUrl } : {}),
     ...(env.SIM_WEBHOOK_SECRET ? { webhookSecret: env.SIM_WEBHOOK_SECRET } : {}),
   };
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--help')) {
+    console.log(help);
+    return;
+  }
   let server;
   try {
     const opts = options(process.argv.slice(2), process.env);

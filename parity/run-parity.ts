@@ -61,12 +61,12 @@ export async function runParity(options: ParityOptions): Promise<ParityResult> {
         deliveries = all;
       },
       ...(options.selection ? { selection: options.selection } : {}),
-      ...(options.runs === undefined ? {} : { runs: options.runs }),
-      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
-      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-      ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
-      ...(options.maxRequests === undefined ? {} : { maxRequests: options.maxRequests }),
-      ...(options.allowBillable === undefined ? {} : { allowBillable: options.allowBillable }),
+      runs: options.runs,
+      concurrency: options.concurrency,
+      timeoutMs: options.timeoutMs,
+      requestTimeoutMs: options.requestTimeoutMs,
+      maxRequests: options.maxRequests,
+      allowBillable: options.allowBillable,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onEvent ? { onEvent: (event: RunEvent) => options.onEvent?.(which, event) } : {}),
     };

@@ -23,7 +23,7 @@ export const consoleReporter: Reporter = {
     }
     lines.push('', ...table, '');
     const { requirements } = result.summary;
-    lines.push(`requirements covered: ${requirements.covered}/${requirements.total} (${requirements.percent}%)   seed: ${result.seed}   requests: ${result.requestsSent}`);
+    lines.push(`requirements covered: ${requirements.covered}/${requirements.total} (${requirements.percent}%)   seed: ${result.seed}   requests: ${result.requestsSent}${result.target.startupMs === undefined ? '' : `   target ready in: ${result.target.startupMs} ms`}`);
     const safety = safetySummary(result);
     if (safety) lines.push(safety);
     lines.push(verdictLine(result), '');

@@ -40,6 +40,7 @@ function figures(result: RunResult): string {
     card(`requirements covered (${requirements.covered}/${requirements.total})`, `${requirements.percent}%`),
     card('requests sent', result.requestsSent),
     card('duration', `${(result.durationMs / 1000).toFixed(1)} s`),
+    ...(result.target.startupMs === undefined ? [] : [card('target ready in', `${result.target.startupMs} ms`)]),
     '</div>',
     `<div class="bar" title="checks by status">${part(byStatus.passed, 'passed')}${part(byStatus.failed, 'failed')}${part(byStatus.errored, 'errored')}${part(byStatus.skipped, 'skipped')}</div>`,
     result.setupError ? `<div class="failure"><b>Set-up problem ${esc(result.setupError.code)}</b><pre>${esc(result.setupError.message)}</pre></div>` : '',

@@ -12,7 +12,7 @@ export const markdownReporter: Reporter = {
     const lines = [
       `# Conformance: ${result.verdict === 'conforms' ? '✅' : '❌'} ${verdictLine(result)}`,
       '',
-      `Target **${cell(result.target.name)}** (profile ${result.target.profile}, ${cell(result.target.baseUrl)}), seed \`${result.seed}\`, ${result.runs} runs per property, ${result.requestsSent} requests, ${(result.durationMs / 1000).toFixed(1)} s.`,
+      `Target **${cell(result.target.name)}** (profile ${result.target.profile}, ${cell(result.target.baseUrl)}), seed \`${result.seed}\`, ${result.runs} runs per property, ${result.requestsSent} requests, ${(result.durationMs / 1000).toFixed(1)} s${result.target.startupMs === undefined ? '' : `, target ready in ${result.target.startupMs} ms`}.`,
       '',
       '| level | passed | failed | errored | skipped |',
       '|---|---:|---:|---:|---:|',

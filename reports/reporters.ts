@@ -1,4 +1,5 @@
 import { consoleReporter } from './console-reporter.js';
+import { githubActionsReporter } from './github-actions-reporter.js';
 import { htmlReporter } from './html-reporter.js';
 import { jsonReporter } from './json-reporter.js';
 import { junitReporter } from './junit-reporter.js';
@@ -12,10 +13,14 @@ export const reporters: Readonly<Record<string, Reporter>> = {
   markdown: markdownReporter,
   html: htmlReporter,
   console: consoleReporter,
+  'github-actions': githubActionsReporter,
 };
 
 /** The reporter names. */
 export const reporterNames: readonly string[] = Object.keys(reporters);
+
+/** The reporters of a run without --reporter: the four files and the console summary (CI annotations are opt-in). */
+export const defaultReporterNames: readonly string[] = ['junit', 'json', 'markdown', 'html', 'console'];
 
 /** The reporter of a CLI name; throws a RangeError listing the names (the CLI validates names first). */
 export function reporterFor(name: string): Reporter {

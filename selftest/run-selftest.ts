@@ -1,5 +1,6 @@
 import { runConformance, runPool } from '../suites/engine/index.js';
 import type { RunResult } from '../suites/engine/index.js';
+import { requirementById } from '../spec/requirements.js';
 import { referenceFaults, referenceTarget } from '../targets/index.js';
 import type { ReferenceFault } from '../targets/index.js';
 import { judgeFault, missed } from './fault-outcome.js';
@@ -56,7 +57,7 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
     let outcome: FaultOutcome;
     try {
       const run = await runConformance({
-        target: referenceTarget({ faults: [fault.id] }),
+        target: referenceTarget({ faults: [fault.id], mode: modeFor(fault) }),
         seed,
         runs,
         ...(options.fullSuitesPerFault ? {} : { selection: { requirements: [fault.requirement] } }),
@@ -90,4 +91,10 @@ function selectFaults(catalogue: readonly ReferenceFault[], ids: readonly string
     throw new RangeError(`Unknown fault ${unknown.join(', ')}: choose from ${catalogue.map((f) => f.id).join(', ')}.`);
   }
   return catalogue.filter((f) => ids.includes(f.id));
+}
+
+/** A fault of a simulator-only requirement (spec §8 Development simulator) runs against the reference in simulator mode. */
+function modeFor(fault: ReferenceFault): 'production' | 'simulator' {
+  const profiles = requirementById(fault.requirement)?.profiles;
+  return profiles && profiles.includes('simulator') && !profiles.includes('reference') ? 'simulator' : 'production';
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ReferenceContext } from './context.js';
 import type { Router } from './http/router.js';
 import { jsonReply } from './http/reply.js';
+import { ApiError } from './errors.js';
 
 /** A stable uuid-shaped id derived from text (the key itself never appears in answers). */
 function uuidFrom(text: string): string {
@@ -12,6 +13,7 @@ function uuidFrom(text: string): string {
 /** Registers GET /v1/user/me (spec §4.3; shape from DESIGN §4). */
 export function addUserRoute(router: Router, ref: ReferenceContext): void {
   router.add('GET', '/v1/user/me', (req) => {
+    if (req.tier === 'starter' && ref.faults.has('user-me-starter-500')) throw new ApiError(500, 'internal_error', 'could not load the user');
     const id = uuidFrom(`user:${req.apiKey}`);
     const user: Record<string, unknown> = {
       id,

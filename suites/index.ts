@@ -12,7 +12,9 @@ export const suiteModules: readonly string[] = [
   './contract/index.js',
   './model/index.js',
   './scenarios/webhook-suites.js',
+  './scenarios/one-webhook-url.js',
   './scenarios/idempotency.js', './scenarios/tiers.js', './scenarios/templates.js', './scenarios/pagination.js', './scenarios/auth.js', './scenarios/rate-limit.js',
+  './scenarios/simulator-paths.js',
 ];
 
 /** A registry holding the checks of every suite module (or of the given modules). */

@@ -1,7 +1,7 @@
 import { URL } from 'node:url';
 import type { ReferenceOptions } from '../simulator/index.js';
 import { HarnessError } from './harness-error.js';
-import { joinUrl, randomKey, receiverPublicOrigin } from './keys.js';
+import { joinUrl, randomKey, receiverPublicAddress, receiverPublicOrigin, referenceFailingNumbers } from './keys.js';
 import { profileFor } from './profile.js';
 import type { Target, TargetKeys, TargetStartContext } from './target.js';
 
@@ -24,14 +24,8 @@ export interface ReferenceTargetOptions {
 /** Receiver path the reference in simulator mode sends every event to (its one configured webhook URL, spec §8). */
 export const simulatorWebhookPath = '/simulator-webhook-url';
 
-// a public unicast address (example.com's historical one) that the reference resolves the receiver host to; it is
-// never contacted: the egress router maps the origin to the loopback receiver (ARCHITECTURE.md, DESIGN.md §5).
-// Documentation ranges (RFC 5737) would not do: the URL rules rightly treat them as non-public.
-const receiverPublicAddress = '93.184.216.34';
 const rateLimitedPerMinute = 100; // spec §8: production rate
 
-// The reference fails messages to these recipients (its failing-number list), so message.failed can be observed.
-const defaultFailingNumbers: readonly string[] = ['+15550009999'];
 
 /** The reference implementation started in-process on 127.0.0.1, port 0, production mode, with random keys. */
 export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
@@ -54,11 +48,12 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
     return server.url.replace(/\/+$/, '');
   };
 
-  const failingNumbers = options.failingNumbers ?? defaultFailingNumbers;
+  const failingNumbers = options.failingNumbers ?? referenceFailingNumbers;
   return {
     name,
     profile,
     failingNumbers,
+    ...(mode === 'simulator' ? { oneWebhookPath: simulatorWebhookPath } : {}),
     get baseUrl() {
       return baseUrl();
     },

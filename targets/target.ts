@@ -32,6 +32,8 @@ export interface Target {
   /** The origin without /v1 (spec §9); throws NOT_STARTED before start() for targets that pick a port. */
   readonly baseUrl: string;
   readonly keys: TargetKeys;
+  /** Receiver path that a simulator's one configured webhook URL delivers to (spec §8), when the harness configured it. */
+  readonly oneWebhookPath?: string;
   /** Recipients the target fails on purpose (DESIGN.md §4 status lifecycle), so failure events can be checked. */
   readonly failingNumbers?: readonly string[];
   /** The public URL under which the target reaches the harness's receiver (path appended). */

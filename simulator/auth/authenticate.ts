@@ -25,12 +25,13 @@ export class Authenticator {
     this.limiter = new RateLimiter(options.clock);
   }
 
-  /** Returns the caller or throws 401 / 429. */
-  admit(headers: IncomingHttpHeaders): Caller {
-    const caller = this.identify(headers);
+  /** Returns the caller of a request with `method` or throws 401 / 429. */
+  admit(headers: IncomingHttpHeaders, method: string): Caller {
+    const caller = this.identify(headers, method);
     const limit = this.limitFor(caller.apiKey);
     if (limit !== null && !this.faults.has('never-429')) {
-      const retryAfter = this.limiter.take(caller.apiKey, limit);
+      const bucket = this.faults.has('rate-limit-per-workspace') ? 'workspace' : caller.apiKey;
+      const retryAfter = this.limiter.take(bucket, limit);
       if (retryAfter !== null) {
         const headers: Record<string, string> = this.faults.has('429-without-retry-after') ? {} : { 'retry-after': String(retryAfter) };
         throw new ApiError(429, 'rate_limited', `rate limit of ${limit} requests per minute exceeded: retry after ${retryAfter} s`, headers);
@@ -39,7 +40,7 @@ export class Authenticator {
     return caller;
   }
 
-  private identify(headers: IncomingHttpHeaders): Caller {
+  private identify(headers: IncomingHttpHeaders, method: string): Caller {
     const raw = headers['x-api-key'];
     const apiKey = Array.isArray(raw) ? raw[0] : raw;
     const { mode, keys } = this.options;
@@ -50,15 +51,23 @@ export class Authenticator {
       return { apiKey: '', tier: 'growth' };
     }
     // spec §5.2: the simulator accepts any key (as Growth)
-    if (mode === 'simulator') return { apiKey, tier: 'growth' };
     const config = keys.get(apiKey);
-    if (config) return { apiKey, tier: config.tier };
+    if (mode === 'simulator' && (config || !this.faults.has('simulator-requires-known-key'))) return { apiKey, tier: 'growth' };
+    if (config && !(config.tier === 'starter' && this.faults.has('starter-keys-unknown'))) return { apiKey, tier: config.tier };
     if (this.faults.has('any-key-in-production')) return { apiKey, tier: 'growth' };
+    if (method === 'GET' && this.faults.has('unknown-key-may-read')) return { apiKey, tier: 'growth' };
     throw new ApiError(401, 'unauthorized', 'unknown API key: check the x-api-key header');
   }
 
   private limitFor(apiKey: string): number | null {
     if (this.options.mode === 'simulator') return this.faults.has('simulator-rate-limited') ? FAULTY_SIMULATOR_RATE : null;
+    // the rate-limit-per-workspace fault: one budget for the workspace, at its strictest key's rate
+    if (this.faults.has('rate-limit-per-workspace')) return this.workspaceRate;
     return this.options.keys.get(apiKey)?.ratePerMinute ?? null;
+  }
+
+  private get workspaceRate(): number | null {
+    const rates = [...this.options.keys.values()].map((k) => k.ratePerMinute).filter((r): r is number => r !== null);
+    return rates.length > 0 ? Math.min(...rates) : null;
   }
 }

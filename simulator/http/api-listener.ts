@@ -23,7 +23,7 @@ async function answer(ref: ReferenceContext, router: Router, auth: Authenticator
     const url = new URL(target.startsWith('/') ? `http://reference.invalid${target}` : target);
     const method = req.method ?? 'GET';
     const route = router.match(method, url.pathname);
-    const caller = auth.admit(req.headers);
+    const caller = auth.admit(req.headers, method);
     return await route.handler({ method, path: url.pathname, query: url.searchParams, params: route.params, headers: req.headers, raw, ...caller });
   } catch (err) {
     if (err instanceof ApiError) return errorReply(err, ref.options.clock(), ref.faults);

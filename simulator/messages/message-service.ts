@@ -30,12 +30,12 @@ export class MessageService {
   /** Stores a new outbound message (status queued) and starts its lifecycle. */
   createOutbound(input: { to: string; from: string; message: string; metadata?: Record<string, unknown> }): StoredMessage {
     const message: StoredMessage = {
-      id: randomUUID(),
+      id: this.newId(),
       to: input.to,
       from: input.from,
       message: input.message,
       status: 'queued',
-      direction: 'outbound',
+      direction: this.faults.has('send-direction-inbound') ? 'inbound' : 'outbound',
       created_at: new Date(this.options.clock()).toISOString(),
       seq: this.store.nextSeq(),
       ...(input.metadata ? { metadata: input.metadata } : {}),
@@ -43,6 +43,12 @@ export class MessageService {
     this.store.addMessage(message);
     this.scheduleStep(message.id);
     return message;
+  }
+
+  /** A new message id; the second-based-message-id fault makes it from the clock's second, which messages of one second share. */
+  private newId(): string {
+    if (!this.faults.has('second-based-message-id')) return randomUUID();
+    return `msg_${new Date(this.options.clock()).toISOString().slice(0, 19).replace(/\D/g, '')}`;
   }
 
   /** Stores a message a virtual phone sent to the service and emits message.received (spec §6). */
@@ -63,17 +69,19 @@ export class MessageService {
 
   /** The Message resource as the API shows it (spec §2.1). */
   present(m: StoredMessage): Record<string, unknown> {
+    const f = this.faults;
     const out: Record<string, unknown> = {
       id: m.id,
-      to: m.to,
+      to: f.has('to-without-plus') ? m.to.replace(/^\+/, '') : m.to,
       from: m.from,
       message: m.message,
-      status: m.status,
-      direction: m.direction,
-      created_at: this.faults.has('wrong-field-type') ? Date.parse(m.created_at) : m.created_at,
+      status: f.has('status-uppercase') ? m.status.toUpperCase() : m.status,
+      direction: f.has('direction-outgoing') ? (m.direction === 'outbound' ? 'outgoing' : 'incoming') : m.direction,
+      created_at: f.has('wrong-field-type') ? Date.parse(m.created_at) : f.has('created-at-no-offset') ? m.created_at.replace(/Z$/, '') : m.created_at,
     };
     if (m.platform_message_id) out.platform_message_id = m.platform_message_id;
-    if (this.faults.has('missing-direction')) delete out.direction;
+    else if (f.has('platform-id-null')) out.platform_message_id = null;
+    if (f.has('missing-direction')) delete out.direction;
     return out;
   }
 
@@ -103,7 +111,7 @@ export class MessageService {
       if (early) this.publish('message.delivered', { ...data, status: 'delivered' });
       this.publish('message.sent', data);
     }
-    if (m.status === 'delivered' && !early) this.publish('message.delivered', data);
+    if (m.status === 'delivered' && !early && !this.faults.has('no-delivered-event')) this.publish('message.delivered', data);
     if (m.status === 'failed' && !this.faults.has('no-event-on-failure')) this.publish('message.failed', data);
   }
 }

@@ -2,9 +2,9 @@ import type { ReferenceContext } from '../context.js';
 import type { RequestContext, Router } from '../http/router.js';
 import type { Reply } from '../http/reply.js';
 import { jsonReply } from '../http/reply.js';
-import { ApiError, notFound } from '../errors.js';
+import { ApiError, invalid, notFound } from '../errors.js';
 import { MESSAGE_DIRECTIONS, MESSAGE_STATUSES } from '../types.js';
-import { checkE164, checkText, enumParam, intParam, optionalObject, optionalString, requireString } from '../validation/fields.js';
+import { checkE164, checkText, enumParam, intParam, isObject, optionalObject, optionalString, requireString } from '../validation/fields.js';
 import { send } from './send.js';
 import type { SendInput } from './send.js';
 import { renderTemplate } from './templates.js';
@@ -20,50 +20,86 @@ export function addMessageRoutes(router: Router, ref: ReferenceContext): void {
   router
     .add('GET', '/v1/messages', (req) => list(ref, req))
     .add('POST', '/v1/messages', (req) => sendFreeForm(ref, req))
-    .add('POST', '/v1/messages/send-template', (req) => send(ref, req, (body) => checkTemplate(ref, req, body)))
-    .add('GET', '/v1/messages/{message_id}', (req) => get(ref, req.params.message_id ?? ''));
+    .add('GET', `${ref.faults.has('get-message-without-v1') ? '' : '/v1'}/messages/{message_id}`, (req) => get(ref, req.params.message_id ?? ''));
+  if (ref.options.mode === 'simulator' && ref.faults.has('simulator-no-template-route')) return;
+  router.add('POST', '/v1/messages/send-template', (req) => sendTemplate(ref, req));
+}
+
+function sendTemplate(ref: ReferenceContext, req: RequestContext): Promise<Reply> {
+  if (req.tier === 'starter' && ref.faults.has('starter-template-402')) throw tierRefusal();
+  if (req.tier === 'growth' && ref.faults.has('growth-template-403')) {
+    throw new ApiError(403, 'tier_not_allowed', 'templates are for the Starter tier: use POST /v1/messages');
+  }
+  return send(ref, req, (body) => checkTemplate(ref, req, body));
+}
+
+function tierRefusal(): ApiError {
+  return new ApiError(402, 'tier_not_allowed', 'the Starter tier cannot send free-form messages: use POST /v1/messages/send-template');
 }
 
 function sendFreeForm(ref: ReferenceContext, req: RequestContext): Promise<Reply> {
   // spec §4.1 / §7: Starter callers get 402 and must use send-template
-  if (req.tier === 'starter' && !ref.faults.has('starter-freeform-allowed')) {
-    throw new ApiError(402, 'tier_not_allowed', 'the Starter tier cannot send free-form messages: use POST /v1/messages/send-template');
-  }
+  if (req.tier === 'starter' && !ref.faults.has('starter-freeform-allowed')) throw tierRefusal();
+  if (req.tier === 'growth' && ref.faults.has('growth-freeform-402')) throw tierRefusal();
   return send(ref, req, (body): SendInput => {
-    const to = requireString(body, 'to');
-    if (!ref.faults.has('e164-not-checked-on-send')) checkE164('to', to);
-    const from = body.from === undefined && ref.faults.has('missing-from-accepted') ? SHARED_NUMBER : requireString(body, 'from');
-    const max = ref.faults.has('accepts-1601-chars') ? MESSAGE_MAX + 1 : MESSAGE_MAX;
-    return { to, from, message: checkText('message', requireString(body, 'message'), max) };
+    const to = ref.faults.has('missing-to-accepted') ? (optionalString(body, 'to') ?? '') : requireString(body, 'to');
+    if (to !== '' && !ref.faults.has('e164-not-checked-on-send')) checkE164('to', to);
+    const from = freeFormFrom(ref, body);
+    const max = ref.faults.has('accepts-1601-chars') ? MESSAGE_MAX + 1 : ref.faults.has('refuses-1600-chars') ? MESSAGE_MAX - 1 : MESSAGE_MAX;
+    const text = body.message === undefined && ref.faults.has('missing-message-empty') ? '' : requireString(body, 'message');
+    if (ref.faults.has('non-ascii-refused') && /[^\x20-\x7e\n\r\t]/.test(text)) throw invalid('message may only contain ASCII characters');
+    return { to, from, message: checkText('message', text, max) };
   });
 }
 
+function freeFormFrom(ref: ReferenceContext, body: Record<string, unknown>): string {
+  if (body.from === undefined && ref.faults.has('missing-from-accepted')) return SHARED_NUMBER;
+  if (typeof body.from === 'number' && ref.faults.has('numeric-from-coerced')) return String(body.from);
+  const from = requireString(body, 'from');
+  return ref.faults.has('from-overridden') ? SHARED_NUMBER : from;
+}
+
 function checkTemplate(ref: ReferenceContext, req: RequestContext, body: Record<string, unknown>): SendInput {
-  const template = requireString(body, 'template');
-  const to = requireString(body, 'to');
-  if (!ref.faults.has('e164-not-checked-on-template')) checkE164('to', to);
-  const given = optionalString(body, 'from');
-  if (given === undefined && req.tier === 'starter' && ref.faults.has('starter-no-shared-number')) throw new ApiError(400, 'validation_error', 'from is required');
+  const to = ref.faults.has('template-missing-to-accepted') ? (optionalString(body, 'to') ?? '') : requireString(body, 'to');
+  if (to !== '' && !ref.faults.has('e164-not-checked-on-template')) checkE164('to', to);
+  const given = typeof body.from === 'number' && ref.faults.has('template-numeric-from-coerced') ? String(body.from) : optionalString(body, 'from');
+  const fromRequired = (req.tier === 'starter' && ref.faults.has('starter-no-shared-number')) || ref.faults.has('template-from-required');
+  if (given === undefined && fromRequired) throw new ApiError(400, 'validation_error', 'from is required');
   const fallback = optionalString(body, 'fallback');
   if (fallback !== undefined) checkText('fallback', fallback, MESSAGE_MAX);
+  const metadata = ref.faults.has('metadata-not-checked') && !isObject(body.metadata) ? undefined : optionalObject(body, 'metadata');
+  if (body.template === undefined && ref.faults.has('missing-template-sends-fallback')) return { to, from: given ?? SHARED_NUMBER, message: fallback ?? '' };
+  const template = requireString(body, 'template');
   const input = { template, variant: optionalString(body, 'variant'), data: optionalObject(body, 'data'), fallback };
-  const metadata = optionalObject(body, 'metadata');
   const message = checkText('message', renderTemplate(input, ref.faults), MESSAGE_MAX);
   // DESIGN §4: a send without `from` uses the shared number (Starter must; Growth may)
   return { to, from: given ?? SHARED_NUMBER, message, ...(metadata ? { metadata } : {}) };
 }
 
 function list(ref: ReferenceContext, req: RequestContext): Reply {
-  const page = intParam(req.query, 'page', { min: ref.faults.has('accepts-page-0') ? 0 : 1, fallback: 1 });
-  const limit = intParam(req.query, 'limit', { min: 1, max: ref.faults.has('accepts-limit-101') ? 101 : 100, fallback: 20 });
-  const status = enumParam(req.query, 'status', MESSAGE_STATUSES);
-  const direction = enumParam(req.query, 'direction', MESSAGE_DIRECTIONS);
-  const filter = !ref.faults.has('filter-ignored');
+  const f = ref.faults;
+  const page = intParam(req.query, 'page', { min: f.has('accepts-page-0') ? 0 : 1, fallback: 1, lenient: f.has('page-parsed-leniently') });
+  const limit = intParam(req.query, 'limit', {
+    min: f.has('accepts-limit-0') ? 0 : 1,
+    max: f.has('accepts-limit-101') ? 101 : f.has('list-limit-capped-50') ? 50 : 100,
+    fallback: f.has('default-limit-50') ? 50 : 20,
+    lenient: f.has('limit-parsed-leniently'),
+  });
+  const status = f.has('status-filter-unchecked') ? (req.query.get('status') ?? undefined) : enumParam(req.query, 'status', MESSAGE_STATUSES);
+  const direction = f.has('direction-filter-unchecked') ? (req.query.get('direction') ?? undefined) : enumParam(req.query, 'direction', MESSAGE_DIRECTIONS);
+  const filter = !f.has('filter-ignored');
+  const byDirection = filter && !f.has('direction-filter-ignored');
+  // the list-replica-lag fault: the list reads a replica that has not seen the last 2 seconds yet
+  const seenUpTo = f.has('list-replica-lag') ? ref.options.clock() - 2000 : Infinity;
   const all = ref.store
     .listMessages()
-    .filter((m) => !filter || ((!status || m.status === status) && (!direction || m.direction === direction)));
-  const start = ref.faults.has('page-ignored') ? 0 : (Math.max(page, 1) - 1) * limit;
-  const data = all.slice(start, start + limit).map((m) => ref.messages.present(m));
+    .filter((m) => !filter || !status || m.status === status)
+    .filter((m) => !byDirection || !direction || m.direction === direction)
+    .filter((m) => Date.parse(m.created_at) <= seenUpTo);
+  let start = f.has('page-ignored') ? 0 : (Math.max(page, 1) - 1) * limit;
+  if (!req.query.has('page') && f.has('page-default-skips-first')) start = 1;
+  const end = start + limit + (f.has('limit-plus-one') ? 1 : 0);
+  const data = all.slice(start, end).map((m) => ref.messages.present(m));
   if (ref.faults.has('list-not-wrapped')) return jsonReply(200, data);
   return jsonReply(200, { data, pagination: { page, limit, total: all.length, has_more: start + data.length < all.length } });
 }
@@ -72,7 +108,10 @@ function get(ref: ReferenceContext, id: string): Reply {
   const message = ref.store.messages.get(id);
   if (!message) {
     if (ref.faults.has('unknown-message-500')) throw new ApiError(500, 'internal_error', 'internal error');
+    if (ref.faults.has('unknown-message-200')) return jsonReply(200, null);
     throw notFound(`message ${id} does not exist`);
   }
-  return jsonReply(200, ref.messages.present(message));
+  const shown = ref.messages.present(message);
+  if (ref.faults.has('get-swaps-to-from')) [shown.to, shown.from] = [shown.from, shown.to];
+  return jsonReply(200, shown);
 }

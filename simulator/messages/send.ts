@@ -6,6 +6,7 @@ import { jsonReply } from '../http/reply.js';
 import { jsonBody } from '../http/json-body.js';
 import { invalid } from '../errors.js';
 import { canonicalJson } from './idempotency.js';
+import type { FaultSet } from '../faults/fault-set.js';
 
 /** A checked send request, ready to be stored. */
 export interface SendInput {
@@ -16,11 +17,12 @@ export interface SendInput {
 }
 
 /** Reads the Idempotency-Key header (spec §4.1: 1 to 255 characters); absent → null. */
-export function idempotencyKey(req: RequestContext): string | null {
+export function idempotencyKey(req: RequestContext, faults: FaultSet): string | null {
   const raw = req.headers['idempotency-key'];
   if (raw === undefined) return null;
   const key = Array.isArray(raw) ? (raw[0] ?? '') : raw;
-  if (key.length < 1 || key.length > 255) throw invalid('Idempotency-Key must be 1 to 255 characters long');
+  const max = faults.has('accepts-256-char-key') ? 256 : 255;
+  if (key.length < 1 || key.length > max) throw invalid('Idempotency-Key must be 1 to 255 characters long');
   return key;
 }
 
@@ -29,16 +31,19 @@ export function idempotencyKey(req: RequestContext): string | null {
  * then create the message and answer 201 with it.
  */
 export async function send(ref: ReferenceContext, req: RequestContext, check: (body: Record<string, unknown>) => SendInput): Promise<Reply> {
-  const key = idempotencyKey(req);
+  const template = req.path === '/v1/messages/send-template';
+  const key = idempotencyKey(req, ref.faults);
+  if (key === null && !template && ref.faults.has('idempotency-key-required')) throw invalid('Idempotency-Key is required');
   const body = jsonBody(ref, req.raw);
   const input = check(body);
-  if (key === null || ref.faults.has('no-idempotent-replay')) return create(ref, input);
+  const ignoreKey = ref.faults.has('no-idempotent-replay') || (template && ref.faults.has('template-idempotency-ignored'));
+  if (key === null || ignoreKey) return create(ref, input, template);
   const scope = ref.faults.has('idempotency-not-scoped') ? '' : req.apiKey;
   const decision = ref.idempotency.begin(scope, key, `${req.method} ${req.path} ${canonicalJson(body)}`);
   if (decision.kind === 'replay') return replay(ref, decision.reply);
   try {
     if (ref.options.sendDelayMs > 0) await ref.scheduler.sleep(ref.options.sendDelayMs);
-    const reply = create(ref, input);
+    const reply = create(ref, input, template);
     ref.idempotency.complete(scope, key, reply);
     return reply;
   } catch (err) {
@@ -47,11 +52,11 @@ export async function send(ref: ReferenceContext, req: RequestContext, check: (b
   }
 }
 
-function create(ref: ReferenceContext, input: SendInput): Reply {
+function create(ref: ReferenceContext, input: SendInput, template: boolean): Reply {
   const message = ref.messages.createOutbound(input);
   const shown = ref.messages.present(message);
   if (ref.faults.has('new-message-sent-status')) shown.status = 'sent';
-  return jsonReply(201, shown);
+  return jsonReply(201, template && ref.faults.has('template-response-wrapped') ? { data: shown } : shown);
 }
 
 function replay(ref: ReferenceContext, reply: Reply): Reply {

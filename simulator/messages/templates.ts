@@ -56,10 +56,13 @@ export function renderTemplate(
 ): string {
   const { template: id, variant, data, fallback } = input;
   const template = templateCatalogue.find((t) => t.id === id);
-  const text = template?.variants[variant ?? DEFAULT_VARIANT];
+  // the only-default-variant fault: only the default language is deployed, other variants are "unavailable"
+  const undeployed = faults.has('only-default-variant') && variant !== undefined && variant !== DEFAULT_VARIANT;
+  const text = undeployed ? undefined : template?.variants[variant ?? DEFAULT_VARIANT];
   if (!template || text === undefined) {
     if (fallback !== undefined && !(faults.has('fallback-ignored') && !template)) return fallback;
     if (!template && faults.has('unknown-template-sent')) return id;
+    if (!template && faults.has('unknown-template-500')) throw new ApiError(500, 'internal_error', 'template lookup failed');
     if (!template) throw notFound(`template ${id} does not exist: use one of ${templateCatalogue.map((t) => t.id).join(', ')} or give a fallback`);
     throw invalid(`template ${id} has no variant ${variant}: use one of ${Object.keys(template.variants).join(', ')}`);
   }

@@ -1,14 +1,7 @@
-import type { Message, MessageDirection, MessageStatus } from '../types.js';
+import type { Message } from '../types.js';
 
 /** A message as the virtual-phone page shows it: the Message resource plus, for a failed send, its reason. */
-export interface MessageView {
-  id: string;
-  to: string;
-  from: string;
-  message: string;
-  status: MessageStatus;
-  direction: MessageDirection;
-  created_at: string;
+export interface MessageView extends Message {
   failure_reason?: string;
 }
 

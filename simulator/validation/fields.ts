@@ -9,16 +9,16 @@ export function codePointLength(text: string): number {
   return n;
 }
 
-/** Parses a JSON request body that must be an object; 400 otherwise. */
-export function parseJsonObject(raw: Buffer): Record<string, unknown> {
+/** Parses a JSON request body that must be an object; 400 otherwise. `typeofCheck` (a fault) lets null and arrays through. */
+export function parseJsonObject(raw: Buffer, typeofCheck = false): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(raw.toString('utf8'));
   } catch {
     throw invalid('request body is not valid JSON: send a JSON object with Content-Type application/json');
   }
-  if (!isObject(value)) throw invalid('request body must be a JSON object');
-  return value;
+  if (typeofCheck ? typeof value !== 'object' : !isObject(value)) throw invalid('request body must be a JSON object');
+  return value as Record<string, unknown>;
 }
 
 /** True for a plain JSON object (not null, not an array). */
@@ -63,12 +63,16 @@ export function checkText(field: string, value: string, max: number): string {
   return value;
 }
 
-/** An integer query parameter with bounds; absent → default. */
-export function intParam(query: URLSearchParams, name: string, bounds: { min: number; max?: number; fallback: number }): number {
+/** An integer query parameter with bounds; absent → default. `lenient` (a fault) parses like parseInt instead of refusing. */
+export function intParam(query: URLSearchParams, name: string, bounds: { min: number; max?: number; fallback: number; lenient?: boolean }): number {
   const raw = query.get(name);
   if (raw === null) return bounds.fallback;
-  if (!/^-?\d+$/.test(raw)) throw invalid(`${name} must be an integer`);
-  const value = Number(raw);
+  let value = Number(raw);
+  if (!/^-?\d+$/.test(raw)) {
+    if (!bounds.lenient) throw invalid(`${name} must be an integer`);
+    const parsed = Number.parseInt(raw, 10);
+    value = Number.isNaN(parsed) ? bounds.fallback : parsed;
+  }
   if (value < bounds.min) throw invalid(`${name} must be at least ${bounds.min}`);
   if (bounds.max !== undefined && value > bounds.max) throw invalid(`${name} must be at most ${bounds.max}`);
   return value;
@@ -80,4 +84,11 @@ export function enumParam<T extends string>(query: URLSearchParams, name: string
   if (raw === null) return undefined;
   if (!(allowed as readonly string[]).includes(raw)) throw invalid(`${name} must be one of ${allowed.join(', ')}`);
   return raw as T;
+}
+
+/** The parseInt reading of an integer query parameter (fault deliveries-params-parse-int): "2abc" is 2, "abc" the default. */
+export function lenientIntParam(query: URLSearchParams, name: string, bounds: { min: number; max?: number; fallback: number }): number {
+  const value = Number.parseInt(query.get(name) ?? '', 10);
+  if (Number.isNaN(value)) return bounds.fallback;
+  return intParam(new URLSearchParams({ [name]: String(value) }), name, bounds);
 }

@@ -1,6 +1,6 @@
 import type { FaultSet } from '../faults/fault-set.js';
 import { invalid } from '../errors.js';
-import { isPublicUnicast, resolveHost } from './address-policy.js';
+import { isPublicUnicast, parseIpLiteral, resolveHost } from './address-policy.js';
 
 const MAX_URL_LENGTH = 2048;
 
@@ -11,10 +11,11 @@ const MAX_URL_LENGTH = 2048;
 export function checkWebhookUrl(raw: unknown, hosts: Map<string, string[]>, faults: FaultSet): string {
   if (raw === undefined || raw === null) throw invalid('url is required: give the https URL of your endpoint');
   if (typeof raw !== 'string' || raw.length === 0) throw invalid('url must be a non-empty string');
-  if (raw.length > MAX_URL_LENGTH) throw invalid(`url is longer than ${MAX_URL_LENGTH} characters`);
+  const maxLength = faults.has('url-max-64') ? 64 : MAX_URL_LENGTH;
+  if (raw.length > maxLength) throw invalid(`url is longer than ${maxLength} characters`);
   let url: URL;
   try {
-    url = new URL(raw);
+    url = new URL(raw.startsWith('//') && faults.has('scheme-relative-url-accepted') ? `https:${raw}` : raw);
   } catch {
     throw invalid('url is not a valid absolute URL');
   }
@@ -22,6 +23,7 @@ export function checkWebhookUrl(raw: unknown, hosts: Map<string, string[]>, faul
     throw invalid('url must use https');
   }
   if ((url.username !== '' || url.password !== '') && !faults.has('accepts-userinfo')) throw invalid('url must not contain user information (user:password@)');
+  if (faults.has('host-names-not-resolved') && parseIpLiteral(url.hostname) === null) return url.href;
   const addresses = resolveHost(url.hostname, hosts);
   if (!addresses || addresses.length === 0) throw invalid(`url host ${url.hostname} does not resolve`);
   const blocked = addresses.filter((ip) => !isPublicUnicast(ip) && !allowedByFault(ip, faults));

@@ -16,6 +16,8 @@ interface Destination {
   webhookId: string | null;
   url: string;
   secret: () => string;
+  /** The secret before the last rotation, if any. */
+  previousSecret: () => string | undefined;
 }
 
 /** A record keeps at most this many characters of the response body (spec §2.4). */
@@ -49,7 +51,7 @@ export class Dispatcher {
     }
     const { mode, webhookUrl } = this.options;
     if (mode === 'simulator' && webhookUrl && !this.faults.has('simulator-webhook-url-ignored')) {
-      this.enqueue({ key: '\u0000simulator', webhookId: null, url: webhookUrl, secret: () => this.simulatorSecret }, event, body);
+      this.enqueue({ key: '\u0000simulator', webhookId: null, url: webhookUrl, secret: () => this.simulatorSecret, previousSecret: () => undefined }, event, body);
     }
   }
 
@@ -58,7 +60,7 @@ export class Dispatcher {
     const data = { webhook_id: webhook.id, message: 'Test delivery from the reference service', created_at: new Date(this.options.clock()).toISOString() };
     const body = this.serialize('test.webhook.sent', data);
     const dest = this.webhookDestination(webhook);
-    const result = await this.attempt(dest, 'test.webhook.sent', body, randomUUID());
+    const result = this.faults.has('test-not-sent') ? { statusCode: 200, body: '' } : await this.attempt(dest, 'test.webhook.sent', body, randomUUID());
     return this.record(dest, 'test.webhook.sent', result, true);
   }
 
@@ -69,18 +71,28 @@ export class Dispatcher {
   }
 
   private webhookDestination(webhook: StoredWebhook): Destination {
+    const current = () => this.store.webhooks.get(webhook.id) ?? webhook;
     const secret = () => {
-      const current = this.store.webhooks.get(webhook.id) ?? webhook;
-      return this.faults.has('signed-with-old-secret') && current.previous_secret ? current.previous_secret : current.signing_secret;
+      if (this.faults.has('signing-secret-cached')) return (this.store.listWebhooks()[0] ?? current()).signing_secret;
+      const { previous_secret: previous, signing_secret: latest } = current();
+      return this.faults.has('signed-with-old-secret') && previous ? previous : latest;
     };
-    return { key: webhook.id, webhookId: webhook.id, url: webhook.url, secret };
+    return { key: webhook.id, webhookId: webhook.id, url: webhook.url, secret, previousSecret: () => current().previous_secret };
   }
 
   private serialize(event: EventKind, data: Record<string, unknown>): { sent: Buffer; signed: Buffer } {
-    const payload = this.faults.has('payload-not-wrapped') ? data : { event, data };
+    const named = event === 'message.status.updated' && this.faults.has('status-updated-event-renamed') ? 'message.status.changed' : event;
+    const payload = this.faults.has('payload-not-wrapped') ? data : { event: named, data: this.dataFaults(event, data) };
     const compact = Buffer.from(JSON.stringify(payload), 'utf8');
     if (!this.faults.has('signature-over-reserialized-json')) return { sent: compact, signed: compact };
     return { sent: Buffer.from(JSON.stringify(payload, null, 2), 'utf8'), signed: compact };
+  }
+
+  /** message.delivered data with message_id in place of id (fault delivered-id-renamed). */
+  private dataFaults(event: EventKind, data: Record<string, unknown>): Record<string, unknown> {
+    if (event !== 'message.delivered' || !this.faults.has('delivered-id-renamed')) return data;
+    const { id, ...rest } = data;
+    return { message_id: id, ...rest };
   }
 
   private enqueue(dest: Destination, event: EventKind, body: { sent: Buffer; signed: Buffer }): void {
@@ -99,9 +111,11 @@ export class Dispatcher {
       if (this.scheduler.isStopped) return;
       if (dest.webhookId && !this.store.webhooks.has(dest.webhookId)) return; // deleted meanwhile
       const result = await this.attempt(dest, event, body, deliveryId);
-      const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+      const lowest = this.faults.has('success-200-retried') ? 201 : 200;
+      const ok = result.statusCode !== null && result.statusCode >= lowest && result.statusCode < 300;
       const last = ok || attempt === maxAttempts || this.faults.has('no-retry');
-      if (last || !this.faults.has('retries-not-recorded')) this.record(dest, event, result, false);
+      const recordId = this.faults.has('retry-records-share-id') ? deliveryId : undefined;
+      if (last || !this.faults.has('retries-not-recorded')) this.record(dest, event, result, false, recordId);
       if (last) return;
       await this.scheduler.sleep(baseDelayMs * 2 ** (attempt - 1));
     }
@@ -127,7 +141,8 @@ export class Dispatcher {
     };
     if (!this.faults.has('no-signature-header')) {
       const t = Math.floor(this.options.clock() / 1000);
-      headers['service-signature'] = signatureHeader(dest.secret(), t, body.signed, this.faults);
+      const previous = this.faults.has('rotation-grace-period') ? dest.previousSecret() : undefined;
+      headers['service-signature'] = signatureHeader([dest.secret(), ...(previous ? [previous] : [])], t, body.signed, this.faults);
     }
     const controller = new AbortController();
     this.aborts.add(controller);
@@ -138,18 +153,24 @@ export class Dispatcher {
     }
   }
 
-  private record(dest: Destination, event: EventKind, result: PostResult, test: boolean): DeliveryRecord {
+  private record(dest: Destination, event: EventKind, result: PostResult, test: boolean, id: string = randomUUID()): DeliveryRecord {
     const keepAll = this.faults.has('response-body-not-truncated');
+    const answered = result.statusCode !== null && this.faults.has('status-code-200-when-answered') ? 200 : result.statusCode;
     const record: DeliveryRecord = {
-      id: randomUUID(),
+      id,
       webhook_id: dest.webhookId ?? '',
-      event,
-      status_code: result.statusCode ?? (this.faults.has('status-code-zero') ? 0 : null),
+      event: test && this.faults.has('test-record-event-renamed') ? ('webhook.test' as EventKind) : event,
+      status_code: answered ?? (this.faults.has('status-code-zero') ? 0 : null),
       response_body: keepAll ? result.body : Array.from(result.body).slice(0, RESPONSE_BODY_MAX).join(''),
       delivered_at: new Date(this.options.clock()).toISOString(),
       test,
     };
     if (test && this.faults.has('test-flag-missing')) delete (record as Partial<DeliveryRecord>).test;
+    if (this.faults.has('delivered-at-renamed')) {
+      Object.assign(record, { created_at: record.delivered_at });
+      delete (record as Partial<DeliveryRecord>).delivered_at;
+    }
+    if (test && this.faults.has('test-not-recorded')) return record;
     if (dest.webhookId) this.store.addDelivery(record, dest.url);
     else this.store.emit('delivery', { ...record, url: dest.url });
     return record;

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { ReferenceContext } from '../context.js';
 import type { RequestContext, Router } from '../http/router.js';
 import type { Reply } from '../http/reply.js';
@@ -6,7 +6,7 @@ import { jsonReply } from '../http/reply.js';
 import { jsonBody } from '../http/json-body.js';
 import { ApiError, notFound } from '../errors.js';
 import type { StoredWebhook, Webhook } from '../types.js';
-import { intParam } from '../validation/fields.js';
+import { intParam, lenientIntParam } from '../validation/fields.js';
 import { checkWebhookInput } from '../validation/webhook-input.js';
 
 /** The reminder shown next to a signing secret (spec §2.3 signing_secret_warning). */
@@ -31,13 +31,29 @@ export function addWebhookRoutes(router: Router, ref: ReferenceContext): void {
     .add('GET', '/v1/webhooks/{id}/deliveries', (req) => deliveries(ref, req));
 }
 
-function present(w: StoredWebhook): Webhook {
-  return { id: w.id, workspace_id: w.workspace_id, url: w.url, events: [...w.events], created_at: w.created_at, updated_at: w.updated_at };
+function present(ref: ReferenceContext, w: StoredWebhook): Webhook {
+  const out: Webhook = { id: w.id, workspace_id: w.workspace_id, url: w.url, events: [...w.events], created_at: w.created_at, updated_at: w.updated_at };
+  return presentationFaults(ref, out);
+}
+
+/** The webhook presentation bugs of the fault catalogue (field names, formats, an extra state field). */
+function presentationFaults(ref: ReferenceContext, w: Webhook): Webhook {
+  const out: Record<string, unknown> = { ...w };
+  if (ref.faults.has('workspace-id-prefixed')) out.workspace_id = `ws_${w.workspace_id.replace(/-/g, '')}`;
+  if (ref.faults.has('webhook-timestamp-no-zone')) {
+    for (const field of ['created_at', 'updated_at'] as const) out[field] = w[field].replace('T', ' ').slice(0, 19);
+  }
+  if (ref.faults.has('webhook-updated-at-renamed')) {
+    out.modified_at = out.updated_at;
+    delete out.updated_at;
+  }
+  if (ref.faults.has('webhook-state-field')) out.status = 'active';
+  return out as unknown as Webhook;
 }
 
 /** create and rotate are the only answers with the secret (spec §4.2: returned exactly once). */
 function withSecret(ref: ReferenceContext, w: StoredWebhook): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...present(w), signing_secret: w.signing_secret };
+  const out: Record<string, unknown> = { ...present(ref, w), signing_secret: w.signing_secret };
   if (!ref.faults.has('no-secret-warning')) out.signing_secret_warning = SIGNING_SECRET_WARNING;
   return out;
 }
@@ -45,7 +61,8 @@ function withSecret(ref: ReferenceContext, w: StoredWebhook): Record<string, unk
 /** Finds a webhook; a malformed uuid is 404 like an unknown one (DESIGN §4 allows 400 or 404). */
 function find(ref: ReferenceContext, req: RequestContext): StoredWebhook {
   const id = req.params.id ?? '';
-  const webhook = UUID.test(id) ? ref.store.webhooks.get(id.toLowerCase()) : undefined;
+  const wellFormed = UUID.test(id) || ref.faults.has('webhook-id-not-uuid');
+  const webhook = wellFormed ? ref.store.webhooks.get(id.toLowerCase()) : undefined;
   if (webhook) return webhook;
   if (ref.faults.has('unknown-webhook-500')) throw new ApiError(500, 'internal_error', 'internal error');
   throw notFound(`webhook ${id} does not exist`);
@@ -53,7 +70,9 @@ function find(ref: ReferenceContext, req: RequestContext): StoredWebhook {
 
 function list(ref: ReferenceContext): Reply {
   const leak = ref.faults.has('list-leaks-secret');
-  const items = ref.store.listWebhooks().map((w) => (leak ? { ...present(w), signing_secret: w.signing_secret } : present(w)));
+  const all = ref.store.listWebhooks();
+  const shown = ref.faults.has('webhooks-list-capped-10') ? all.slice(0, 10) : all;
+  const items = shown.map((w) => (leak ? { ...present(ref, w), signing_secret: w.signing_secret } : present(ref, w)));
   return jsonReply(200, ref.faults.has('webhooks-list-wrapped') ? { data: items } : items);
 }
 
@@ -61,29 +80,39 @@ function create(ref: ReferenceContext, req: RequestContext): Reply {
   const input = checkWebhookInput(jsonBody(ref, req.raw), ref.options.hosts, ref.faults);
   const now = new Date(ref.options.clock()).toISOString();
   const webhook: StoredWebhook = {
-    id: randomUUID(),
+    id: ref.faults.has('webhook-id-not-uuid') ? randomBytes(16).toString('hex') : randomUUID(),
     workspace_id: ref.workspaceId,
     ...input,
     created_at: now,
     updated_at: now,
-    signing_secret: newSigningSecret(),
+    // the fault derives the secret from the workspace instead of drawing a fresh one
+    signing_secret: ref.faults.has('shared-signing-secret') ? `whsec_${createHash('sha256').update(ref.workspaceId).digest('hex')}` : newSigningSecret(),
     seq: ref.store.nextSeq(),
   };
   ref.store.webhooks.set(webhook.id, webhook);
-  return jsonReply(201, withSecret(ref, webhook));
+  const answer = withSecret(ref, webhook);
+  if (ref.faults.has('create-events-renamed')) {
+    answer.event_types = answer.events;
+    delete answer.events;
+  }
+  return jsonReply(201, answer);
 }
 
 function update(ref: ReferenceContext, req: RequestContext): Reply {
   const webhook = find(ref, req);
+  const before = present(ref, webhook);
   const input = checkWebhookInput(jsonBody(ref, req.raw), ref.options.hosts, ref.faults, webhook);
   Object.assign(webhook, input, { updated_at: new Date(ref.options.clock()).toISOString() });
-  return jsonReply(200, ref.faults.has('secret-in-update-response') ? withSecret(ref, webhook) : present(webhook));
+  if (ref.faults.has('update-response-stale')) return jsonReply(200, before);
+  return jsonReply(200, ref.faults.has('secret-in-update-response') ? withSecret(ref, webhook) : present(ref, webhook));
 }
 
 function remove(ref: ReferenceContext, req: RequestContext): Reply {
   const webhook = find(ref, req);
-  ref.store.webhooks.delete(webhook.id);
-  ref.store.deliveries.delete(webhook.id);
+  if (!ref.faults.has('delete-not-removed')) {
+    ref.store.webhooks.delete(webhook.id);
+    ref.store.deliveries.delete(webhook.id);
+  }
   if (ref.faults.has('delete-returns-body')) return jsonReply(200, { success: true, id: webhook.id });
   return { status: 204 };
 }
@@ -106,16 +135,21 @@ async function test(ref: ReferenceContext, req: RequestContext): Promise<Reply> 
   const success = code !== null && code >= 200 && code < 300;
   const message = success ? `test delivery answered HTTP ${code}` : code ? `test delivery failed with HTTP ${code}` : 'test delivery failed: no HTTP answer';
   const status = !success && ref.faults.has('test-500-on-failure') ? 502 : 200;
-  return jsonReply(status, { success, status_code: code, message, delivery });
+  const reported = ref.faults.has('test-status-code-string') && code !== null ? String(code) : code;
+  const leak = ref.faults.has('test-response-leaks-secret') ? { webhook: withSecret(ref, webhook) } : {};
+  return jsonReply(status, { success, status_code: reported, message, delivery, ...leak });
 }
 
 function deliveries(ref: ReferenceContext, req: RequestContext): Reply {
-  const webhook = find(ref, req);
-  const page = intParam(req.query, 'page', { min: 1, fallback: 1 });
+  const known = ref.store.webhooks.has((req.params.id ?? '').toLowerCase());
+  const webhookId = !known && ref.faults.has('unknown-webhook-deliveries-empty') ? (req.params.id ?? '') : find(ref, req).id;
+  const int = ref.faults.has('deliveries-params-parse-int') ? lenientIntParam : intParam;
+  const page = int(req.query, 'page', { min: ref.faults.has('deliveries-page-0-accepted') ? 0 : 1, fallback: ref.faults.has('deliveries-page-zero-based') ? 0 : 1 });
   const max = ref.faults.has('deliveries-limit-unbounded') ? undefined : 100;
-  const limit = intParam(req.query, 'limit', { min: 1, max, fallback: 50 });
-  const all = ref.store.listDeliveries(webhook.id);
-  const data = all.slice((page - 1) * limit, page * limit);
+  const limit = int(req.query, 'limit', { min: 1, max, fallback: ref.faults.has('deliveries-default-limit-20') ? 20 : 50 });
+  const all = ref.store.listDeliveries(webhookId).map((r) => (ref.faults.has('record-webhook-id-is-workspace') ? { ...r, webhook_id: ref.workspaceId } : r));
+  const extra = ref.faults.has('deliveries-limit-off-by-one') ? 1 : 0;
+  const data = all.slice(Math.max(0, (page - 1) * limit), page * limit + extra);
   if (ref.faults.has('deliveries-wrapped')) {
     return jsonReply(200, { data, pagination: { page, limit, total: all.length, has_more: page * limit < all.length } });
   }

@@ -11,6 +11,7 @@ import { breakRequest, negativeCases } from './negative-cases.js';
 import type { NegativeCase } from './negative-cases.js';
 import { idStem, needsOf, suiteOf } from './operation-facts.js';
 import { levelOf, loosest, requiredRuleRequirements } from './requirement-picks.js';
+import { negativeCitation } from './spec-citations.js';
 
 /** Generated valid requests each negative case is applied to (after the deterministic example). */
 const negativeRuns = 4;
@@ -57,6 +58,22 @@ export function negativeChecks(operation: Operation): Check[] {
       }),
       defineCheck({
         ...common,
+        id: `${stem}-ERROR-JSON`,
+        title: `${operation.method} ${operation.path}: refusals that carry a body carry JSON (spec §4 "Bodies are JSON")`,
+        requirements: ['ERR-BODY-JSON'],
+        level: 'must',
+        run: (ctx) => runEachCase(ctx, operation, validation, errorJsonProblem),
+      }),
+      defineCheck({
+        ...common,
+        id: `${stem}-ERROR-CONTENT-TYPE`,
+        title: `${operation.method} ${operation.path}: refusals declare Content-Type application/json`,
+        requirements: ['ERR-JSON-CONTENT-TYPE'],
+        level: 'should',
+        run: (ctx) => runEachCase(ctx, operation, validation, errorContentTypeProblem),
+      }),
+      defineCheck({
+        ...common,
         id: `${stem}-ERROR-BODY`,
         title: `${operation.method} ${operation.path}: refusals carry the DESIGN.md §4 error body`,
         requirements: ['ERR-BODY-SHAPE'],
@@ -68,11 +85,12 @@ export function negativeChecks(operation: Operation): Check[] {
   return checks;
 }
 
-/** The case's own requirement (ERR-VALIDATION-4XX when it cites none), plus the operation's required-ness rules. */
+/** The case's own requirement (ERR-VALIDATION-4XX when it cites none), the uncited spec rule it proves, and the required-ness rules. */
 function caseRequirements(operation: Operation, kase: NegativeCase): string[] {
+  const uncited = negativeCitation(operation, kase.words);
   const own = kase.invalid.requirement ?? 'ERR-VALIDATION-4XX';
   const rules = kase.invalid.keyword === 'required' && kase.location === 'body' ? requiredRuleRequirements(operation) : [];
-  return [...new Set([own, ...rules])];
+  return [...new Set([own, ...(uncited ? [uncited] : []), ...rules])];
 }
 
 /** Sends broken versions of the example request and of a few generated valid ones; each must get the expected status. */
@@ -85,6 +103,8 @@ export async function runRefusals(ctx: CheckContext, operation: Operation, refus
     const arbitrary = refusal.arbitrary ? refusal.arbitrary(valid) : valid.map(refusal.breaks);
     const example = generator.example(path);
     const examples = refusal.examples ? refusal.examples(example) : [refusal.breaks(example)];
+    // examples count toward numRuns: every hand-picked example runs, however low --runs is
+    const numRuns = Math.max(examples.length, Math.min(ctx.runs, negativeRuns));
     await ctx.property(refusal.name, arbitrary, async (request) => {
       const mark = resources.mark();
       try {
@@ -94,7 +114,7 @@ export async function runRefusals(ctx: CheckContext, operation: Operation, refus
       } finally {
         await resources.release(mark);
       }
-    }, { examples, numRuns: Math.min(ctx.runs, negativeRuns) });
+    }, { examples, numRuns });
   } finally {
     await resources.release();
   }
@@ -132,4 +152,17 @@ function errorBodyProblem(exchange: Exchange): string | undefined {
   if (exchange.json === undefined) return `the ${exchange.status} body is not JSON: ${exchange.bodyText.slice(0, 80)}`;
   const result = validate('ErrorBody', exchange.json);
   return result.valid ? undefined : `the ${exchange.status} body is no ErrorBody: ${result.errors.slice(0, 3).join('; ')}`;
+}
+
+const isRefusal = (exchange: Exchange) => exchange.status !== undefined && exchange.status >= 400 && exchange.status < 500;
+
+function errorJsonProblem(exchange: Exchange): string | undefined {
+  if (!isRefusal(exchange) || exchange.bodyText.length === 0) return undefined;
+  return exchange.json === undefined ? `the ${exchange.status} body is not JSON: ${exchange.bodyText.slice(0, 80)}` : undefined;
+}
+
+function errorContentTypeProblem(exchange: Exchange): string | undefined {
+  if (!isRefusal(exchange) || exchange.bodyText.length === 0) return undefined;
+  const type = String(exchange.headers['content-type'] ?? '');
+  return /^application\/json\b/i.test(type) ? undefined : `the ${exchange.status} answer has Content-Type "${type}"`;
 }

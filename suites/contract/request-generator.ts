@@ -72,14 +72,21 @@ export function requestGenerator(operation: Operation, webhookUrl: (word: string
     example,
     boundaries: (path) => {
       const base = example(path);
-      return parts.flatMap((p) =>
+      const all = parts.flatMap((p) =>
         boundaryValues(p.schema, { overrides: p.urls }).map((c) => ({
           label: `${p.location} ${c.description}`,
           parts: finish({ ...base, [p.location]: p.location === 'headers' ? ownHeaderValues(c.value, salt) : c.value }),
         })),
       );
+      // the limits of every constraint first, then the SMS encoding boundaries: a reduced run count still tries each limit
+      return [...all.filter((b) => !encodingBoundary(b.label)), ...all.filter((b) => encodingBoundary(b.label))];
     },
   };
+}
+
+/** A boundary of the SMS encodings (segment lengths, alphabets counted in code points), not the limit of a constraint. */
+function encodingBoundary(label: string): boolean {
+  return /segment boundary\)$|counted in code points\)$/.test(label);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { JsonSchema } from '../arbitraries/index.js';
 import type { Level } from '../checks/index.js';
 import { successResponse } from './operation-facts.js';
 import { assumedSections, citedRequirements } from './schema-tools.js';
+import { positiveCitations } from './spec-citations.js';
 
 /** Keys of an operation's `x-requirements` that a valid success answer proves (the others are behaviour). */
 const shapeKeys = ['response', 'success', 'envelope', 'bareArray', 'secret', 'warning', 'fields'];
@@ -37,10 +38,11 @@ export function shapeRequirements(operation: Operation): string[] {
   return unique([...fromOperation, ...fromSchema]);
 }
 
-/** The requirements of the must-level positive check: 2xx, JSON bodies, and the must-level shape ids. */
+/** The requirements of the must-level positive check: 2xx, JSON bodies, the must-level shape ids and the uncited ones. */
 export function positiveRequirements(operation: Operation): string[] {
   const body = successResponse(operation)?.schema !== undefined ? ['ERR-BODY-JSON'] : [];
-  return unique(['ERR-SUCCESS-2XX', ...body, ...shapeRequirements(operation).filter((id) => levelOf(id) === 'must')]);
+  const must = shapeRequirements(operation).filter((id) => levelOf(id) === 'must');
+  return unique(['ERR-SUCCESS-2XX', ...body, ...must, ...positiveCitations(operation)]);
 }
 
 /** The should-level requirement of the operation's DESIGN §4 success status. */

@@ -1,7 +1,9 @@
 /** suites/engine/: runs checks against a target and produces a RunResult (data, never printed here). */
 export { deleteLeftoverWebhooks, watchTermination } from './cleanup.js';
 export type { CleanupOptions } from './cleanup.js';
-export { planRun, skipReason } from './plan.js';
+export { mergeShards } from './merge-shards.js';
+export type { ShardEntry } from './merge-shards.js';
+export { planContextFor, planRun, skipReason } from './plan.js';
 export type { PlanContext, PlannedCheck } from './plan.js';
 export { formatPlanReport, planReport } from './plan-report.js';
 export type { PlanLine, PlanReport, PlanReportOptions } from './plan-report.js';
@@ -13,3 +15,14 @@ export type { RunEvent } from './run-event.js';
 export type { RunOptions } from './run-options.js';
 export { clientRatePerMinute, defaultRuns, guardsRateLimit, guardsSends, isRemoteTarget, productionRatePerMinute, rateLimitCheckBound, sendPolicyFor } from './safety.js';
 export { exitCodeFor, requirementsMatrix, summarize } from './summarize.js';
+export { isShardError, ShardError } from './shard-error.js';
+export type { ShardErrorCode } from './shard-error.js';
+export { readShardFiles, writeShardFile } from './shard-files.js';
+export { slicePlan } from './shard-plan.js';
+export type { ShardSlice } from './shard-plan.js';
+export { resultWithChecks, shardFormat } from './shard-result.js';
+export type { ResultOverrides, ResultParts, ShardResult } from './shard-result.js';
+export { harnessIdentity, runShard } from './shard-run.js';
+export type { ShardRunOptions } from './shard-run.js';
+export { parseShard, shardFileName, shardFilePattern } from './shard-spec.js';
+export type { Shard } from './shard-spec.js';

@@ -3,6 +3,7 @@ import type { Target } from '../../targets/index.js';
 import type { Check, Need } from '../checks/index.js';
 import type { CheckRegistry, Selection } from '../checks/index.js';
 import { userMeConnection } from '../checks/builtin/index.js';
+import type { RunOptions } from './run-options.js';
 import { guardsRateLimit, guardsSends, rateLimitCheckBound } from './safety.js';
 
 /** A check in run order, with the reason it will be skipped if it does not apply. */
@@ -24,6 +25,17 @@ export interface PlanContext {
   readonly allowRecipients?: readonly string[];
   /** --allow-rate-limit-check: the rate-limit check may run on a non-local target. */
   readonly allowRateLimitCheck?: boolean;
+}
+
+/** The plan context of a run's options (one place, so a shard plans exactly as the whole run does). */
+export function planContextFor(options: RunOptions, requirements: readonly Requirement[]): PlanContext {
+  return {
+    target: options.target,
+    requirements,
+    allowBillable: options.allowBillable ?? false,
+    allowRecipients: options.allowRecipients ?? [],
+    allowRateLimitCheck: options.allowRateLimitCheck ?? false,
+  };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Target } from '../../targets/index.js';
 import { RunBaselines } from '../checks/index.js';
 import type { CheckRegistry } from '../checks/index.js';
 import { deleteLeftoverWebhooks, watchTermination } from './cleanup.js';
-import { planRun } from './plan.js';
+import { planContextFor, planRun } from './plan.js';
 import type { PlannedCheck } from './plan.js';
 import type { CheckResult, CleanupReport, RunResult, SetupProblem } from './result.js';
 import { runCheck } from './run-check.js';
@@ -33,13 +33,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   const failOn = options.failOn ?? 'should';
   const redactor = options.redactor ?? new Redactor();
   for (const key of [target.keys.growth, target.keys.starter, target.keys.rateLimit]) redactor.addSecret(key);
-  const plan = planRun(registry, options.selection ?? {}, {
-    target,
-    requirements,
-    allowBillable: options.allowBillable ?? false,
-    allowRecipients: options.allowRecipients ?? [],
-    allowRateLimitCheck: options.allowRateLimitCheck ?? false,
-  });
+  const plan = planRun(registry, options.selection ?? {}, planContextFor(options, requirements));
   const emit = options.onEvent ?? (() => {});
   // Ctrl-C or the caller's signal: stop the checks, skip the rest, and still clean up in finally
   const interrupt = new AbortController();
@@ -66,8 +60,10 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
         receiverProblem = (error as Error).message;
       }
     }
+    const startBegan = performance.now();
     await target.start(receiver ? { receiver: { httpUrl: receiver.httpUrl, httpsUrl: receiver.httpsUrl, caPem: receiver.caPem } } : {});
-    description = target.describe();
+    // time from start to the first check (a container measures its own, from container start to readiness)
+    description = { startupMs: Math.round(performance.now() - startBegan), ...target.describe() };
     emit({ type: 'run-start', target: description, total: plan.length, seed });
     http = HttpClient.create({
       baseUrl: target.baseUrl,

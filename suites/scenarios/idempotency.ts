@@ -127,8 +127,26 @@ const scopedPerKey = defineCheck({
   },
 });
 
+/** spec §4.1: the Idempotency-Key header is optional on both send operations. */
+function withoutKey(kind: SendKind): Check {
+  const op = sendOperations[kind];
+  return defineCheck({
+    id: `IDEM-SCENARIO-KEY-OPTIONAL-${op.word}`,
+    title: `${op.label}: a send without an Idempotency-Key is accepted`,
+    suite,
+    requirements: ['IDEM-KEY-OPTIONAL'],
+    level: 'must',
+    needs: ['billable'],
+    async run(ctx) {
+      const exchange = await send(ctx, kind, sendBody(kind, uniqueToken()));
+      ctx.expectStatus(exchange, '2xx', `${op.label} without the optional Idempotency-Key header`);
+      sentMessage(ctx, exchange, `the send without an Idempotency-Key`);
+    },
+  });
+}
+
 /** The idempotency scenarios (spec §4.1, §8; DESIGN.md §4). */
 export const checks: readonly Check[] = [
-  ...sendKinds.flatMap((kind) => [replay(kind), concurrent(kind), inFlight(kind), bodyMismatch(kind), distinctKeys(kind)]),
+  ...sendKinds.flatMap((kind) => [withoutKey(kind), replay(kind), concurrent(kind), inFlight(kind), bodyMismatch(kind), distinctKeys(kind)]),
   scopedPerKey,
 ];

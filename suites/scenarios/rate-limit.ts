@@ -10,14 +10,12 @@ const maxProbes = 110; // the most requests one rate-limit check sends
 const windowMs = 55_000; // requests 1..101 must fall within the spec's minute; leave a margin
 const simulatorProbes = 150;
 
-/** The opt-in for exhausting a non-local target's rate-limit key (interim: until conform has a flag for it). */
-export const rateLimitOptInEnv = 'CONFORM_ALLOW_RATE_LIMIT';
-
-/** True, or why the rate-limit scenario is skipped: the profile has no rate limit, or a non-local target did not opt in. */
+/**
+ * True, or why the rate-limit scenario is skipped: the profile has no rate limit. On a non-local target the engine
+ * also requires --allow-rate-limit-check (the `rateLimitKey` need), since exhausting a key's rate could block it.
+ */
 export function rateLimitApplies(profile: Profile): true | string {
-  if (!profile.rateLimit) return `the ${profile.name} profile has no rate limit`;
-  if (profile.local || process.env[rateLimitOptInEnv] === '1') return true;
-  return `it exhausts the rate-limit key of a non-local target for a minute: opt in with ${rateLimitOptInEnv}=1`;
+  return profile.rateLimit ? true : `the ${profile.name} profile has no rate limit`;
 }
 
 const cheapRead = (ctx: CheckContext, key: KeyRole): Promise<Exchange> => ctx.http.request({ method: 'GET', path: '/v1/user/me', key });

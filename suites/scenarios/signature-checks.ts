@@ -111,9 +111,13 @@ export const perWebhook = defineCheck({
     withWebhooks(ctx, async (hooks) => {
       const a = await hooks.create(['message.failed']);
       const b = await hooks.create(['message.failed']);
-      const { delivery } = await hooks.testSend(a);
-      ctx.expect(analyzeSignature(delivery, a.secret).matched.length > 0, `the test delivery of webhook A does not verify with A's secret (${describeSignature(analyzeSignature(delivery, a.secret))})`);
-      ctx.expect(analyzeSignature(delivery, b.secret).matched.length === 0, "the test delivery of webhook A verifies with webhook B's secret");
+      // both directions: a target that signs with one shared or cached secret passes for one of the two webhooks
+      for (const [own, other, name] of [[a, b, 'A'], [b, a, 'B']] as const) {
+        const { delivery } = await hooks.testSend(own);
+        const analysis = analyzeSignature(delivery, own.secret);
+        ctx.expect(analysis.matched.length > 0, `the test delivery of webhook ${name} does not verify with its own secret (${describeSignature(analysis)})`);
+        ctx.expect(analyzeSignature(delivery, other.secret).matched.length === 0, `the test delivery of webhook ${name} verifies with the other webhook's secret`);
+      }
     }),
 });
 

@@ -41,6 +41,19 @@ const httpUrls: readonly BadUrl[] = [
   { label: 'ftp:// on the receiver host', url: (path, host) => `ftp://${host}${path}` },
 ];
 
+// Host names (not IP literals) that resolve to loopback wherever they are resolved (RFC 6761 §6.3).
+const privateNameUrls: readonly BadUrl[] = [onHost('localhost', 'localhost'), onHost('localhost. (absolute)', 'localhost.'), onHost('LOCALHOST', 'LOCALHOST')];
+
+// Not absolute URIs (spec §2.3 "string, uri"): the scheme-relative one names the receiver host, so only a target
+// that guesses the scheme would take it.
+const notAbsoluteUrls: readonly BadUrl[] = [
+  { label: 'scheme-relative //host/path', url: (path, host) => `//${host}${path}` },
+  { label: 'no scheme host/path', url: (path, host) => `${host}${path}` },
+  { label: 'relative /path', url: (path) => path },
+  { label: 'not a uri', url: () => 'not a uri' },
+  { label: 'https:// without a host', url: () => 'https://' },
+];
+
 const userinfoUrls: readonly BadUrl[] = [
   { label: 'user:password@', url: (path, host) => `https://user:secret@${host}${path}` },
   { label: 'user@', url: (path, host) => `https://user@${host}${path}` },
@@ -95,10 +108,16 @@ export const privateRefused = urlRuleCheck(
   privateUrls,
 );
 
+/** spec §2.3: a host name that resolves to a private address is refused like the address itself. */
+export const privateNameRefused = urlRuleCheck('URL-RULES-PRIVATE-NAME-REFUSED', 'webhook URLs on a host name resolving to loopback (localhost) are refused at create and update', ['WH-URL-PRIVATE-DNS'], 'must', privateNameUrls);
+
+/** spec §2.3/§4.2: url is an absolute URI. */
+export const notAbsoluteRefused = urlRuleCheck('URL-RULES-NOT-ABSOLUTE-REFUSED', 'webhook URLs that are not absolute URIs (scheme-relative, no scheme, relative, no host) are refused at create and update', ['WH-URL-FORMAT'], 'must', notAbsoluteUrls);
+
 /** DESIGN.md §4: every resolved address must be public unicast. */
 export const nonPublicRefused = urlRuleCheck('URL-RULES-NON-PUBLIC-REFUSED', 'non-public-unicast webhook URLs (100.64/10, 0.0.0.0, fc00::/7) are refused at create and update', ['WH-URL-NON-PUBLIC'], 'should', nonPublicUrls);
 
 /** DESIGN.md §4: no userinfo in webhook URLs. */
 export const userinfoRefused = urlRuleCheck('URL-RULES-USERINFO-REFUSED', 'webhook URLs with userinfo are refused at create and update', ['WH-URL-USERINFO'], 'should', userinfoUrls);
 
-export const urlRuleChecks = [httpsRequired, privateRefused, nonPublicRefused, userinfoRefused];
+export const urlRuleChecks = [httpsRequired, privateRefused, privateNameRefused, notAbsoluteRefused, nonPublicRefused, userinfoRefused];

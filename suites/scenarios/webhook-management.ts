@@ -7,13 +7,13 @@ import type { CreatedWebhook } from './webhook-fixture.js';
 const suite = 'scenarios/webhooks';
 
 /** Fails when the secret's text, or a signing_secret/signing_secret_warning field, shows in the answer (spec §2.3). */
-function expectNoSecret(ctx: CheckContext, exchange: Exchange, secret: string, where: string): void {
+export function expectNoSecret(ctx: CheckContext, exchange: Exchange, secret: string, where: string): void {
   ctx.expect(!exchange.bodyText.includes(secret), `${where} shows the webhook's signing secret, which is returned only by create and rotate (spec §2.3)`, { exchange });
   ctx.expect(!/"signing_secret(_warning)?"\s*:/.test(exchange.bodyText), `${where} carries signing_secret or signing_secret_warning (spec §2.3: only in create and rotate responses)`, { exchange });
 }
 
 /** GET /v1/webhooks and its items (tolerantly also from a `data` array: WEBHOOK-LIST-HIDES-SECRET checks the shape). */
-async function listWebhooks(ctx: CheckContext): Promise<{ exchange: Exchange; items: Record<string, unknown>[] }> {
+export async function listWebhooks(ctx: CheckContext): Promise<{ exchange: Exchange; items: Record<string, unknown>[] }> {
   const exchange = await ctx.http.request({ method: 'GET', path: '/v1/webhooks' });
   ctx.expectStatus(exchange, '2xx', 'listing webhooks');
   const json = exchange.json as { data?: unknown } | undefined;
@@ -23,11 +23,12 @@ async function listWebhooks(ctx: CheckContext): Promise<{ exchange: Exchange; it
 }
 
 /** The same event kinds, in any order. */
-function sameEvents(a: unknown, b: readonly string[]): boolean {
+export function sameEvents(a: unknown, b: readonly string[]): boolean {
   return Array.isArray(a) && JSON.stringify([...(a as string[])].sort()) === JSON.stringify([...b].sort());
 }
 
-function expectEcho(ctx: CheckContext, exchange: Exchange, url: string, events: readonly string[], what: string): void {
+/** Fails unless the answer echoes the request's url and events. */
+export function expectEcho(ctx: CheckContext, exchange: Exchange, url: string, events: readonly string[], what: string): void {
   const body = (exchange.json ?? {}) as { url?: unknown; events?: unknown };
   ctx.expect(body.url === url, `${what} answers url ${JSON.stringify(body.url)}, expected the request's ${url}`, { exchange });
   ctx.expect(sameEvents(body.events, events), `${what} answers events ${JSON.stringify(body.events)}, expected ${JSON.stringify(events)}`, { exchange });

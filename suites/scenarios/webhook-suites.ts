@@ -4,10 +4,13 @@
  */
 import type { Check } from '../checks/index.js';
 import { deliveryChecks } from './delivery-checks.js';
+import { deliveryQueryChecks } from './delivery-query.js';
 import { retryChecks } from './delivery-retries.js';
 import { lifecycleChecks } from './lifecycle-checks.js';
 import { signatureChecks } from './signature-checks.js';
 import { urlRuleChecks } from './url-rules.js';
+import { eventInputChecks } from './webhook-events-input.js';
+import { webhookFieldChecks } from './webhook-fields.js';
 import { managementChecks } from './webhook-management.js';
 import { rotateDeleteChecks } from './webhook-rotate-delete.js';
 import { testEndpointChecks } from './webhook-test-endpoint.js';
@@ -15,10 +18,13 @@ import { testEndpointChecks } from './webhook-test-endpoint.js';
 /** Every check of the webhook scenario suites. */
 export const checks: readonly Check[] = [
   ...managementChecks,
+  ...webhookFieldChecks,
+  ...eventInputChecks,
   ...rotateDeleteChecks,
   ...testEndpointChecks,
   ...urlRuleChecks,
   ...deliveryChecks,
+  ...deliveryQueryChecks,
   ...retryChecks,
   ...signatureChecks,
   ...lifecycleChecks,

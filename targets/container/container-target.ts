@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { StartedTestContainer } from 'testcontainers';
 import { HarnessError, isHarnessError } from '../harness-error.js';
-import { joinUrl, randomKey, receiverPublicOrigin } from '../keys.js';
+import { joinUrl, randomKey, receiverPublicOrigin, referenceFailingNumbers } from '../keys.js';
 import { profileFor } from '../profile.js';
 import type { Profile } from '../profile.js';
 import type { Target, TargetDescription, TargetKeys, TargetStartContext } from '../target.js';
@@ -78,6 +78,8 @@ export function containerTarget(options: ContainerTargetOptions): ContainerTarge
       return baseUrl();
     },
     keys,
+    // the image is the reference when the harness made its keys: it then fails these recipients (SIM_FAILING_NUMBERS)
+    ...(generated ? { failingNumbers: referenceFailingNumbers } : {}),
     receiverUrl: (path) => joinUrl(receiverPublicOrigin, path),
     logTail: () => tail.lines(),
     describe: (): TargetDescription => ({

@@ -1,11 +1,8 @@
 import { URL } from 'node:url';
-import { receiverPublicOrigin } from '../keys.js';
+import { receiverPublicAddress, receiverPublicOrigin, referenceFailingNumbers } from '../keys.js';
 import type { TargetKeys, TargetStartContext } from '../target.js';
 import type { ContainerNetworkMode } from './container-network-mode.js';
 
-// the public address the receiver's host name resolves to inside the reference; the same one targets/reference.ts
-// uses (never contacted: the egress router maps the origin to the loopback receiver, DESIGN.md §5)
-const receiverPublicAddress = '93.184.216.34';
 const rateLimitedPerMinute = 100; // spec §8: production rate
 
 /** What the environment of a reference image needs for one run. */
@@ -28,13 +25,15 @@ export function referenceImageEnv(settings: ReferenceImageSettings): Record<stri
     SIM_API_PORT: String(settings.port),
     SIM_HOST: settings.networkMode === 'host' ? '127.0.0.1' : '0.0.0.0',
     SIM_STEP_MS: '5',
+    SIM_RETRY_BASE_MS: '10',
+    SIM_FAILING_NUMBERS: referenceFailingNumbers.join(','),
   };
   if (keys?.growth && keys.starter && keys.rateLimit) {
     // unlimited keys for the suites, one limited key for the rate-limit check (DESIGN.md §4 rate limit)
     env.SIM_KEYS = [`${keys.growth}:growth:none`, `${keys.starter}:starter:none`, `${keys.rateLimit}:growth:${rateLimitedPerMinute}`].join(',');
   }
   if (receiver) {
-    // plain HTTP to the receiver: the image has no way to take the receiver's CA (cli/simulator.ts reads none)
+    // plain HTTP to the receiver: the CA would have to be mounted into the image (SIM_TRUSTED_CA_FILE)
     env.SIM_RESOLVE = `${new URL(receiverPublicOrigin).hostname}=${receiverPublicAddress}`;
     env.SIM_EGRESS = `${receiverPublicOrigin}=${new URL(receiver.httpUrl).origin}`;
   }

@@ -8,12 +8,27 @@ export const userMeConnection = defineCheck({
   id: 'USER-ME-CONNECTION',
   title: 'GET /v1/user/me answers 2xx with the configured key (connection test)',
   suite: 'builtin/connection',
-  requirements: ['USER-ME-CONNECTION'],
+  // spec §5.1: the configured key travels in x-api-key, so a 2xx also proves that header is read
+  requirements: ['USER-ME-CONNECTION', 'AUTH-API-KEY-HEADER'],
   level: 'must',
   baselineFor: userMeOperation,
   async run(ctx) {
     const exchange = await ctx.http.request({ method: 'GET', path: '/v1/user/me' });
     ctx.expectStatus(exchange, '2xx', 'the connection test');
+  },
+});
+
+/** spec §4.3, §5.1: every valid key passes the connection test, so the configured Starter key too (not a gate). */
+export const userMeStarterKey = defineCheck({
+  id: 'CONNECTION-STARTER-KEY',
+  title: 'GET /v1/user/me answers 2xx with the Starter key in x-api-key',
+  suite: 'builtin/connection',
+  requirements: ['USER-ME-CONNECTION', 'AUTH-API-KEY-HEADER'],
+  level: 'must',
+  needs: ['starterKey'],
+  async run(ctx) {
+    const exchange = await ctx.http.request({ method: 'GET', path: '/v1/user/me', key: 'starter' });
+    ctx.expectStatus(exchange, '2xx', 'the connection test with the Starter key');
   },
 });
 

@@ -1,0 +1,32 @@
+import type { loadRegistry } from '../suites/index.js';
+import type { RunEvent, RunOptions } from '../suites/engine/index.js';
+import type { Redactor } from '../targets/index.js';
+import type { ResolvedRun } from './resolve-run.js';
+
+/** The engine options of a resolved conform run (one place for a whole run and a shard). */
+export function runOptionsOf(
+  run: ResolvedRun,
+  registry: Awaited<ReturnType<typeof loadRegistry>>,
+  redactor: Redactor,
+  onEvent: (event: RunEvent) => void,
+): RunOptions {
+  return {
+    target: run.target,
+    registry,
+    selection: run.selection,
+    failOn: run.failOn,
+    allowBillable: run.allowBillable,
+    allowRecipients: run.allowRecipients,
+    allowRateLimitCheck: run.allowRateLimitCheck,
+    handleSignals: true,
+    redactor,
+    onEvent,
+    seed: run.seed,
+    runs: run.runs,
+    timeoutMs: run.timeoutMs,
+    requestTimeoutMs: run.requestTimeoutMs,
+    maxRequests: run.maxRequests,
+    concurrency: run.concurrency,
+    maxSends: run.maxSends,
+  };
+}

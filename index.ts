@@ -1,0 +1,52 @@
+/**
+ * The programmatic entry of the harness (package export "."): run the conformance suites against a target and get the
+ * results as data, write the reports, shard a run and merge the slices. TypeScript sources: load them with tsx
+ * (`node --import tsx`), as the sms-conform command does.
+ */
+export { runCli } from './cli/run-cli.js';
+export type { CliIo } from './cli/run-cli.js';
+export {
+  defaultReporterNames,
+  githubActionsReporter,
+  htmlReporter,
+  jsonReporter,
+  junitReporter,
+  markdownReporter,
+  consoleReporter,
+  reporterFor,
+  reporterNames,
+  reporters,
+  writeReports,
+} from './reports/index.js';
+export type { Reporter, WriteReportsOptions, WrittenReports } from './reports/index.js';
+export { CheckRegistry, defineCheck } from './suites/checks/index.js';
+export type { Check, CheckContext, Selection } from './suites/checks/index.js';
+export {
+  exitCodeFor,
+  isShardError,
+  mergeShards,
+  parseShard,
+  readShardFiles,
+  runConformance,
+  runShard,
+  ShardError,
+  shardFileName,
+  writeShardFile,
+} from './suites/engine/index.js';
+export type {
+  CheckResult,
+  CheckStatus,
+  RequirementRow,
+  RunEvent,
+  RunOptions,
+  RunResult,
+  RunSummary,
+  Shard,
+  ShardEntry,
+  ShardErrorCode,
+  ShardResult,
+  ShardRunOptions,
+} from './suites/engine/index.js';
+export { loadRegistry, suiteModules } from './suites/index.js';
+export { containerTarget, HarnessError, isHarnessError, profileFor, profileNames, Redactor, referenceFaults, referenceTarget, urlTarget } from './targets/index.js';
+export type { ContainerTargetOptions, HarnessErrorCode, Profile, ProfileName, ReferenceTargetOptions, Target, UrlTargetOptions } from './targets/index.js';

@@ -1,0 +1,56 @@
+import type { Requirement } from '../../spec/requirements.js';
+import type { Selection } from '../checks/index.js';
+import type { CheckResult, RunResult, SetupProblem } from './result.js';
+import type { Shard } from './shard-spec.js';
+import { exitCodeFor, requirementsMatrix, summarize } from './summarize.js';
+
+/** The format tag of a shard file. */
+export const shardFormat = 'sms-conformance-shard/1';
+
+/** A mergeable slice of a sharded run (shard-i-of-n.json): the slice's RunResult plus what merging must agree on. */
+export interface ShardResult {
+  readonly format: typeof shardFormat;
+  readonly shard: Shard;
+  readonly seed: number;
+  readonly runs: number;
+  readonly failOn: 'must' | 'should';
+  readonly selection: Selection;
+  /** The harness package name and version: slices of different harness versions do not merge. */
+  readonly harness: { readonly name: string; readonly version: string };
+  /** The target as described by the run, how it was given (--target) and the reference faults switched on. */
+  readonly target: { readonly name: string; readonly profile: string; readonly spec: string; readonly faults: readonly string[] };
+  /** Every planned check id of the whole (unsharded) run, in run order. */
+  readonly plan: readonly string[];
+  /** The ids this shard reports; result.checks holds exactly these. */
+  readonly owned: readonly string[];
+  readonly result: RunResult;
+}
+
+/** What differs from the template when a result is rebuilt from a subset or a union of check results. */
+export interface ResultParts {
+  readonly checks: readonly CheckResult[];
+  readonly setupError?: SetupProblem | undefined;
+  readonly overrides?: ResultOverrides;
+}
+
+/** The run-wide figures a rebuilt result may replace. */
+export type ResultOverrides = Partial<Pick<RunResult, 'target' | 'startedAt' | 'durationMs' | 'requestsSent' | 'sends' | 'cleanup'>>;
+
+/** Rebuilds a RunResult around other check results: the requirements matrix, counts, verdict and exit code follow them. */
+export function resultWithChecks(template: RunResult, parts: ResultParts): RunResult {
+  // the template's matrix lists the whole requirement catalogue, so the catalogue need not be loaded again
+  const catalogue: Requirement[] = template.requirements.map(({ id, section, level, text }) => ({ id, section, level, text }));
+  const matrix = requirementsMatrix(catalogue, parts.checks);
+  const exitCode = parts.setupError ? 2 : exitCodeFor(parts.checks, template.failOn);
+  const { setupError: _replaced, ...rest } = template;
+  return {
+    ...rest,
+    ...parts.overrides,
+    checks: parts.checks,
+    requirements: matrix,
+    summary: summarize(parts.checks, matrix),
+    verdict: exitCode === 0 ? 'conforms' : exitCode === 1 ? 'does-not-conform' : 'not-run',
+    exitCode,
+    ...(parts.setupError ? { setupError: parts.setupError } : {}),
+  };
+}

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { requirements as specRequirements } from '../../spec/requirements.js';
+import type { CheckRegistry } from '../checks/index.js';
+import { planContextFor, planRun } from './plan.js';
+import { runConformance } from './run-conformance.js';
+import type { RunOptions } from './run-options.js';
+import { ShardError } from './shard-error.js';
+import { slicePlan } from './shard-plan.js';
+import { resultWithChecks, shardFormat } from './shard-result.js';
+import type { ShardResult } from './shard-result.js';
+import type { Shard } from './shard-spec.js';
+
+/** Options of runShard: a run's options plus which slice, and how the target was given (recorded for the merge). */
+export interface ShardRunOptions extends RunOptions {
+  readonly shard: Shard;
+  /** --target as given (default: the target's name). */
+  readonly targetSpec?: string;
+  /** The reference faults switched on (--fault): slices with different faults do not merge. */
+  readonly faults?: readonly string[];
+}
+
+/** The harness package's name and version (slices of different versions do not merge). */
+export function harnessIdentity(): { name: string; version: string } {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name?: string; version?: string };
+  return { name: pkg.name ?? 'sms-conformance', version: pkg.version ?? '0.0.0' };
+}
+
+/**
+ * Runs one deterministic slice of the run (shard i of n) and returns a mergeable ShardResult. The seed must be given:
+ * every shard must generate the same cases as the unsharded run would.
+ */
+export async function runShard(options: ShardRunOptions): Promise<ShardResult> {
+  const { shard } = options;
+  if (options.seed === undefined) {
+    throw new ShardError('SHARD_USAGE', `--shard ${shard.index}/${shard.total} needs --seed <n>: every shard must run the same cases (e.g. --seed $GITHUB_RUN_NUMBER).`);
+  }
+  const registry = options.registry ?? (await defaultRegistry());
+  const requirements = options.requirements ?? specRequirements;
+  const selection = options.selection ?? {};
+  const plan = planRun(registry, selection, planContextFor(options, requirements));
+  const slice = slicePlan(plan, shard);
+  const ids = slice.run.filter((id) => registry.get(id) !== undefined);
+  const whole = await runConformance({ ...options, registry, requirements, selection: { ids } });
+  const owned = new Set(slice.owned);
+  const result = resultWithChecks(whole, { checks: whole.checks.filter((check) => owned.has(check.id)), setupError: whole.setupError });
+  const description = whole.target;
+  return {
+    format: shardFormat,
+    shard: { index: shard.index, total: shard.total },
+    seed: whole.seed,
+    runs: whole.runs,
+    failOn: whole.failOn,
+    selection,
+    harness: harnessIdentity(),
+    target: { name: description.name, profile: description.profile, spec: options.targetSpec ?? description.name, faults: [...(options.faults ?? [])] },
+    plan: plan.map((p) => p.check.id),
+    owned: slice.owned,
+    result,
+  };
+}
+
+async function defaultRegistry(): Promise<CheckRegistry> {
+  const { loadRegistry } = await import('../index.js');
+  return loadRegistry();
+}

@@ -1,0 +1,41 @@
+import type { Check } from '../checks/index.js';
+import { defineCheck } from '../checks/index.js';
+import { deliveryWaitMs, eventOf, mentions, normalRecipient, senderNumber } from './webhook-helpers.js';
+
+/**
+ * spec §8 Development simulator: "Sends webhooks to one configurable webhook URL". A message sent with no webhook
+ * registered must still produce its events at that URL (the receiver path the harness configured it to).
+ */
+const eventsAtConfiguredUrl = defineCheck({
+  id: 'SIMULATOR-EVENTS-AT-CONFIGURED-URL',
+  title: 'the simulator sends a message’s events to its one configured webhook URL, with no webhook registered',
+  suite: 'scenarios/simulator',
+  requirements: ['SIM-WEBHOOK-URL'],
+  level: 'must',
+  needs: ['receiver'],
+  appliesTo: (profile, target) => {
+    if (!profile.webhooksToOneUrl) return `the ${profile.name} profile does not send webhooks to one configured URL`;
+    return target.oneWebhookPath
+      ? true
+      : 'the harness did not configure the simulator’s webhook URL (start the simulator with --webhook-url pointing at the harness receiver)';
+  },
+  async run(ctx) {
+    const path = ctx.target.oneWebhookPath as string;
+    const sent = await ctx.http.request({
+      method: 'POST',
+      path: '/v1/messages',
+      body: { to: normalRecipient(ctx.target), from: senderNumber, message: `one-url ${Date.now()}` },
+    });
+    ctx.expectStatus(sent, '2xx');
+    const id = (sent.json as { id?: unknown } | undefined)?.id;
+    ctx.expect(typeof id === 'string', 'the send answer carries no message id', { exchange: sent });
+    const arrived = await ctx.receiver.store
+      .waitFor((d) => d.path === path && mentions(d, id as string), deliveryWaitMs)
+      .catch(() => undefined);
+    ctx.expect(arrived !== undefined, `no event for message ${String(id)} reached the configured webhook URL within ${deliveryWaitMs} ms`, { exchange: sent });
+    ctx.log(`first event at the configured URL: ${arrived ? eventOf(arrived) : ''}`);
+  },
+});
+
+/** The checks of the simulator's one-URL webhook behaviour. */
+export const checks: readonly Check[] = [eventsAtConfiguredUrl];

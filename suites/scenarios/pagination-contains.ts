@@ -1,0 +1,28 @@
+import type { Check } from '../checks/index.js';
+import { defineCheck } from '../checks/index.js';
+import { findMessages } from './pagination-walk.js';
+import { isMine, send, sendBody, sendKinds, sendOperations, uniqueToken } from './scenario-helpers.js';
+
+/** spec §1, §4.1: a sent message can be read back through the list, at once (no "eventually" in the spec). */
+const containsCreated = defineCheck({
+  id: 'PAGINATION-SCENARIO-CONTAINS-CREATED',
+  title: 'a message just sent with either send operation is in GET /v1/messages, once, with its id',
+  suite: 'scenarios/pagination',
+  requirements: ['MSG-LIST-CONTAINS-CREATED'],
+  level: 'must',
+  needs: ['billable'],
+  async run(ctx) {
+    for (const kind of sendKinds) {
+      const token = uniqueToken();
+      const body = sendBody(kind, token);
+      const sent = await send(ctx, kind, body);
+      ctx.expectStatus(sent, '2xx', `${sendOperations[kind].label} of the message to look for`);
+      const id = (sent.json as { id?: unknown } | undefined)?.id;
+      const listed = await findMessages(ctx, isMine(token, body.to), 'growth', sent);
+      ctx.expect(listed.length === 1 && listed[0]?.id === id, `the message ${String(id)} sent with ${sendOperations[kind].label} is listed ${listed.length} time(s)${listed[0] && listed[0].id !== id ? ` with id ${String(listed[0].id)}` : ''}`, { exchange: sent });
+    }
+  },
+});
+
+/** The read-back scenario of the list (spec §4.1). */
+export const checks: readonly Check[] = [containsCreated];

@@ -1,0 +1,95 @@
+import { validate } from '../../spec/index.js';
+import type { Exchange } from '../../targets/index.js';
+import type { CheckContext } from '../checks/index.js';
+import { defineCheck } from '../checks/index.js';
+import { expectNoSecret, listWebhooks, sameEvents } from './webhook-management.js';
+import { withWebhooks } from './webhook-fixture.js';
+
+const suite = 'scenarios/webhooks';
+
+/** Webhooks have no state field (spec §3). */
+const stateFields = ['state', 'status'];
+
+/** What is wrong with one webhook as answered: the spec's (not DESIGN-assumed) schema issues and any state field. */
+function webhookProblems(value: unknown, schema: 'Webhook' | 'WebhookWithSecret', where: string): string[] {
+  const stated = validate(schema, value).issues.filter((issue) => !issue.assumed);
+  const problems = stated.map((issue) => `${where}${issue.path || '/'} ${issue.message}`);
+  const record = (value ?? {}) as Record<string, unknown>;
+  for (const field of stateFields) if (field in record) problems.push(`${where} has a ${field} field (spec §3: webhooks have no state field)`);
+  return problems;
+}
+
+/** spec §2.3 + §3: every answer that carries a webhook has its fields with the table's types, and no state. */
+export const fieldsTyped = defineCheck({
+  id: 'WEBHOOK-FIELDS-TYPED',
+  title: 'create, list, update and rotate answer webhooks with uuid id and workspace_id, url, events, date-time timestamps and no state field',
+  suite,
+  requirements: ['WH-FIELDS', 'WH-ID-UUID', 'WH-WORKSPACE-UUID', 'WH-TIMESTAMPS', 'WH-NO-STATE-FIELD'],
+  level: 'must',
+  needs: ['receiver'],
+  run: (ctx: CheckContext) =>
+    withWebhooks(ctx, async (hooks) => {
+      const hook = await hooks.create(['message.failed']);
+      const { items } = await listWebhooks(ctx);
+      const listed = items.find((item) => item.id === hook.id);
+      const updated = await hooks.update(hook.id, { url: hook.url, events: ['message.sent'] });
+      ctx.expectStatus(updated, '2xx', 'PUT /v1/webhooks/{id} with a valid body');
+      const rotated = await ctx.http.request({ method: 'POST', path: `/v1/webhooks/${hook.id}/rotate-secret` });
+      ctx.expectStatus(rotated, '2xx', 'POST /v1/webhooks/{id}/rotate-secret');
+      const problems = [
+        ...webhookProblems(hook.exchange.json, 'WebhookWithSecret', 'create'),
+        ...(listed === undefined ? [`GET /v1/webhooks does not list ${hook.id}`] : webhookProblems(listed, 'Webhook', 'list item')),
+        ...webhookProblems(updated.json, 'Webhook', 'PUT'),
+        ...webhookProblems(rotated.json, 'WebhookWithSecret', 'rotate-secret'),
+      ];
+      ctx.expect(problems.length === 0, `webhooks break spec §2.3: ${problems.slice(0, 4).join('; ')}`, { exchange: hook.exchange });
+    }),
+});
+
+/** spec §4.2: the secret is returned by create and rotate only; no other operation shows it. */
+export const secretNowhereElse = defineCheck({
+  id: 'WEBHOOK-SECRET-NOWHERE-ELSE',
+  title: 'list, update, test and deliveries never show the signing secret',
+  suite,
+  requirements: ['WH-SECRET-ONCE'],
+  level: 'must',
+  needs: ['receiver'],
+  run: (ctx: CheckContext) =>
+    withWebhooks(ctx, async (hooks) => {
+      const hook = await hooks.create(['message.failed']);
+      const at = `/v1/webhooks/${hook.id}`;
+      const answers: [string, Exchange][] = [
+        ['GET /v1/webhooks', (await listWebhooks(ctx)).exchange],
+        ['PUT /v1/webhooks/{id}', await hooks.update(hook.id, { url: hook.url, events: hook.events })],
+        ['POST /v1/webhooks/{id}/test', await hooks.test(hook.id)],
+        ['GET /v1/webhooks/{id}/deliveries', await ctx.http.request({ method: 'GET', path: `${at}/deliveries` })],
+      ];
+      for (const [where, exchange] of answers) {
+        ctx.expectStatus(exchange, '2xx', where);
+        expectNoSecret(ctx, exchange, hook.secret, where);
+      }
+    }),
+});
+
+/** More webhooks than a page-size bug would show: all must be listed (spec §4.2 "array of Webhook objects"). */
+const listedWebhooks = 12;
+
+/** spec §4.2 list: every created webhook is listed with its url and events, however many there are. */
+export const listShowsAll = defineCheck({
+  id: 'WEBHOOK-LIST-SHOWS-ALL',
+  title: `GET /v1/webhooks lists each of ${listedWebhooks} webhooks just created, with its url and events`,
+  suite,
+  requirements: ['WH-LIST-CONTAINS-CREATED'],
+  level: 'must',
+  needs: ['receiver'],
+  run: (ctx: CheckContext) =>
+    withWebhooks(ctx, async (hooks) => {
+      const created = [];
+      for (let i = 0; i < listedWebhooks && !ctx.signal.aborted; i++) created.push(await hooks.create(i % 2 === 0 ? ['message.failed'] : ['message.sent', 'message.delivered']));
+      const { exchange, items } = await listWebhooks(ctx);
+      const missing = created.filter((hook) => !items.some((item) => item.id === hook.id && item.url === hook.url && sameEvents(item.events, hook.events)));
+      ctx.expect(missing.length === 0, `GET /v1/webhooks does not list ${missing.length} of the ${created.length} webhooks just created with their url and events (e.g. ${missing[0]?.id})`, { exchange });
+    }),
+});
+
+export const webhookFieldChecks = [fieldsTyped, secretNowhereElse, listShowsAll];
