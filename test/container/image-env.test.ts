@@ -27,7 +27,9 @@ describe('the image environment', () => {
     expect(env).toMatchObject({ SIM_MODE: 'production', SIM_API_PORT: '4123', SIM_HOST: '127.0.0.1', SIM_KEYS: 'g:growth:none,s:starter:none,r:growth:100' });
     expect(env.SIM_EGRESS).toBe('https://hooks.conformance.example=http://127.0.0.1:5555');
     expect(env.SIM_RESOLVE).toMatch(/^hooks\.conformance\.example=\d+\.\d+\.\d+\.\d+$/);
-    expect(referenceImageEnv({ port: 4001, networkMode: 'bridge', keys: undefined, receiver: undefined })).toEqual({ SIM_MODE: 'production', SIM_API_PORT: '4001', SIM_HOST: '0.0.0.0', SIM_STEP_MS: '5' });
+    expect(referenceImageEnv({ port: 4001, networkMode: 'bridge', keys: undefined, receiver: undefined })).toEqual({
+      SIM_MODE: 'production', SIM_API_PORT: '4001', SIM_HOST: '0.0.0.0', SIM_STEP_MS: '5', SIM_RETRY_BASE_MS: '10', SIM_FAILING_NUMBERS: '+15550009999',
+    });
   });
 });
 

@@ -164,8 +164,10 @@ describe('requirements matrix', () => {
     const row = result.requirements.find((r) => r.id === 'MSG-LIST-LIMIT-MAX');
     expect(row).toMatchObject({ status: 'failed', covered: true, checks: ['T-BAD', 'T-OK'] });
     expect(result.requirements.find((r) => r.id === 'WH-EVENTS-MIN')).toMatchObject({ status: 'not-covered', covered: false });
-    expect(result.summary.requirements.covered).toBe(2);
-    expect(result.target).toEqual({ name: 'simulator', profile: 'simulator', baseUrl: stub?.url });
+    // MSG-LIST-LIMIT-MAX plus the connection check's USER-ME-CONNECTION and AUTH-API-KEY-HEADER
+    expect(result.summary.requirements.covered).toBe(3);
+    expect(result.target).toMatchObject({ name: 'simulator', profile: 'simulator', baseUrl: stub?.url });
+    expect(result.target.startupMs).toBeGreaterThanOrEqual(0);
   });
 });
 

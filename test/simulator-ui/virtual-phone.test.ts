@@ -1,28 +1,19 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference } from '../../simulator/index.js';
 import type { Message, ReferenceServer } from '../../simulator/index.js';
 import { startEventCapture } from './capture-server.js';
 import type { EventCapture } from './capture-server.js';
+import { chromiumMissing as MISSING, haveChromium as HAVE_CHROMIUM, launchChromium, requireChromiumInCi } from '../helpers/chromium.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-const MISSING = `chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" or set CHROMIUM_PATH`;
 const OUT_DIR = fileURLToPath(new URL('../../test-output/', import.meta.url));
 const PHONE = '+14155550123';
 const NEW_PHONE = '+447700900123';
 const FAILING = '+14155550666';
 
-if (!HAVE_CHROMIUM && process.env.CI && process.env.CI !== 'false') {
-  it('chromium is installed (the browser test is required in CI)', () => {
-    throw new Error(MISSING);
-  });
-} else if (!HAVE_CHROMIUM) {
-  console.warn(`virtual-phone UI test skipped: ${MISSING}`);
-}
+requireChromiumInCi('the virtual-phone UI test');
 
 describe.skipIf(!HAVE_CHROMIUM)(`virtual-phone UI in a real browser${HAVE_CHROMIUM ? '' : ` (skipped: ${MISSING})`}`, () => {
   let capture: EventCapture;
@@ -45,10 +36,7 @@ describe.skipIf(!HAVE_CHROMIUM)(`virtual-phone UI in a real browser${HAVE_CHROMI
   beforeAll(async () => {
     capture = await startEventCapture();
     ref = await startReference({ mode: 'simulator', webhookUrl: capture.url, lifecycle: { stepMs: 200 }, failingNumbers: [FAILING], ui: { port: 0 } });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.on('pageerror', (err) => pageErrors.push(err.message));
     await page.goto(ref.uiUrl!);
