@@ -13,6 +13,10 @@ const benchmarks: Record<string, Benchmark> = {
     title: 'Reference throughput vs bare node:http (loopback, autocannon, 16 connections)',
     load: () => import('./reference-throughput.js'),
   },
+  harness: {
+    title: 'Harness throughput vs autocannon against the same reference (loopback, same process)',
+    load: () => import('./harness-throughput.js'),
+  },
   receiver: {
     title: 'Receiver: signed deliveries verified and stored vs bare node:http',
     load: () => import('./receiver-throughput.js'),

@@ -26,6 +26,9 @@ const minSecretLength = 6;
 /** Knows the run's secret values (keys, signing secrets seen in responses) and scrubs any string or value. */
 export class Redactor {
   private readonly secrets = new Set<string>();
+  // every known secret in one alternation, longest first (a secret that contains another is removed whole);
+  // rebuilt only when a secret is added: scrub runs on every recorded exchange
+  private known: RegExp | undefined;
 
   constructor(secrets: Iterable<string | undefined> = []) {
     for (const secret of secrets) this.addSecret(secret);
@@ -33,7 +36,9 @@ export class Redactor {
 
   /** Remembers a secret value (ignores empty or tiny values, which would scrub ordinary text). */
   addSecret(secret: string | undefined): void {
-    if (secret !== undefined && secret.length >= minSecretLength) this.secrets.add(secret);
+    if (secret === undefined || secret.length < minSecretLength || this.secrets.has(secret)) return;
+    this.secrets.add(secret);
+    this.known = undefined;
   }
 
   /** Learns the signing secrets carried by a parsed response body. */
@@ -45,11 +50,12 @@ export class Redactor {
 
   /** The text with every known secret and secret-looking value replaced by [redacted]. */
   scrub(text: string): string {
-    let out = text;
-    // longest first so a secret that contains another is removed whole
-    for (const secret of [...this.secrets].sort((a, b) => b.length - a.length)) {
-      out = out.split(secret).join(redactedMarker);
+    if (text.length === 0) return text;
+    if (this.known === undefined && this.secrets.size > 0) {
+      const alternatives = [...this.secrets].sort((a, b) => b.length - a.length).map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+      this.known = new RegExp(alternatives.join('|'), 'g');
     }
+    let out = this.known ? text.replace(this.known, redactedMarker) : text;
     out = out.replace(secretPatterns[0] as RegExp, redactedMarker);
     return out.replace(secretPatterns[1] as RegExp, `"signing_secret":"${redactedMarker}"`);
   }
