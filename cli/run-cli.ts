@@ -12,7 +12,7 @@ import { progressPrinter } from './progress.js';
 import type { ProgressStream } from './progress.js';
 import { resolveRun } from './resolve-run.js';
 import type { ResolvedRun } from './resolve-run.js';
-import { runOptionsOf } from './run-options-of.js';
+import { runOptionsOf, runTuningOf } from './run-options-of.js';
 import { mergeCli, shardCli } from './shard-cli.js';
 
 /** The streams and environment of one CLI invocation. */
@@ -87,12 +87,7 @@ async function compareCli(
     allowBillable: run.allowBillable,
     onEvent: (side, event) => (event.type === 'check-end' && event.result.status !== 'failed' && event.result.status !== 'errored' ? undefined : progress[side](event)),
     ...(rulesFile ? { rules: await loadParityRules(rulesFile) } : {}),
-    seed: run.seed,
-    runs: run.runs,
-    timeoutMs: run.timeoutMs,
-    requestTimeoutMs: run.requestTimeoutMs,
-    maxRequests: run.maxRequests,
-    concurrency: run.concurrency,
+    ...runTuningOf(run),
   });
   const files = await writeParityReports(result, { outDir: run.outDir, redact: (text) => redactor.scrub(text) });
   io.stdout.write(`${parityHeadline(result)}\nA ${result.a.spec}: ${result.a.verdict}; B ${result.b.spec}: ${result.b.verdict}\n`);

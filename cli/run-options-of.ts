@@ -21,12 +21,19 @@ export function runOptionsOf(
     handleSignals: true,
     redactor,
     onEvent,
+    ...runTuningOf(run),
+    maxSends: run.maxSends,
+  };
+}
+
+/** The run's seed, case count, deadlines, budget and concurrency (shared by whole runs, shards and parity runs). */
+export function runTuningOf(run: ResolvedRun): Pick<RunOptions, 'seed' | 'runs' | 'timeoutMs' | 'requestTimeoutMs' | 'maxRequests' | 'concurrency'> {
+  return {
     seed: run.seed,
     runs: run.runs,
     timeoutMs: run.timeoutMs,
     requestTimeoutMs: run.requestTimeoutMs,
     maxRequests: run.maxRequests,
     concurrency: run.concurrency,
-    maxSends: run.maxSends,
   };
 }

@@ -1,14 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ContractError } from './contract-error.js';
-import type {
-  GeneratedContract,
-  GeneratedOperation,
-  HttpMethod,
-  JsonSchema,
-  OperationParameter,
-  OperationSchemaNames,
-  RequirementMap,
-} from './contract-types.js';
+import type { GeneratedContract, GeneratedOperation, JsonSchema } from './contract-types.js';
 
 /** A documented response of an operation, with its schemas resolved. */
 export interface OperationResponse {
@@ -25,25 +17,9 @@ export interface OperationResponse {
   headersSchemaName?: string;
 }
 
-/** One operation of the contract (spec §4). */
-export interface Operation {
-  id: string;
-  method: HttpMethod;
-  /** The path template, e.g. `/v1/webhooks/{id}`. */
-  path: string;
-  /** The service-spec section, e.g. '4.2'. */
-  section: string;
-  /** The success status DESIGN §4 decides (the spec itself only requires a 2xx). */
-  successStatus: number;
-  /** Requirement ids the operation's responses prove, by what they prove (`response`, `notFound` ...). */
-  requirements: RequirementMap;
-  /** The header carrying the API key (spec §5), or null. */
-  authHeader: string | null;
-  parameters: OperationParameter[];
+/** One operation of the contract (spec §4): the generated record with its schemas resolved. */
+export interface Operation extends Omit<GeneratedOperation, 'responses'> {
   requestBodySchema?: JsonSchema;
-  requestBodyRequired: boolean;
-  /** Keys of `schemas` for the operation's inputs: `query`, `path`, `headers`, `body`. */
-  schemaNames: OperationSchemaNames;
   /** Responses by status code ('200', '404' ...). */
   responses: Record<string, OperationResponse>;
 }
