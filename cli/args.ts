@@ -34,6 +34,8 @@ export interface ConformArgs {
   allowSend: boolean;
   allowRecipients: string[];
   maxSends?: number;
+  receiverUrl?: string;
+  receiverPort?: number;
   allowRateLimitCheck: boolean;
   /** --shard i/n: run one deterministic slice and write shard-i-of-n.json to --out. */
   shard?: string;
@@ -74,6 +76,8 @@ const optionSpec = {
   'allow-send': { type: 'boolean' },
   'allow-recipient': { type: 'string', multiple: true },
   'max-sends': { type: 'string' },
+  'receiver-url': { type: 'string' },
+  'receiver-port': { type: 'string' },
   'allow-rate-limit-check': { type: 'boolean' },
   shard: { type: 'string' },
   merge: { type: 'string' },
@@ -126,6 +130,8 @@ export function parseConformArgs(argv: readonly string[]): ConformArgs {
     allowSend: values['allow-send'] === true,
     allowRecipients: list('allow-recipient'),
     ...defined('maxSends', integer('--max-sends', text('max-sends'), 0)),
+    ...defined('receiverUrl', text('receiver-url')),
+    ...defined('receiverPort', integer('--receiver-port', text('receiver-port'), 1)),
     allowRateLimitCheck: values['allow-rate-limit-check'] === true,
     ...defined('shard', text('shard')),
     ...defined('merge', text('merge')),

@@ -8,8 +8,8 @@ import type { ConformArgs } from './args.js';
 export type ConformConfig = Partial<Omit<ConformArgs, 'config' | 'list' | 'help' | 'plan' | 'shard' | 'merge'>>;
 
 const listKeys = ['suites', 'requirements', 'checks', 'reporters', 'faults', 'allowRecipients'] as const;
-const numberKeys = ['seed', 'runs', 'timeout', 'requestTimeout', 'maxRequests', 'concurrency', 'maxSends'] as const;
-const stringKeys = ['target', 'baseUrl', 'apiKey', 'starterApiKey', 'rateLimitApiKey', 'profile', 'failOn', 'out'] as const;
+const numberKeys = ['seed', 'runs', 'timeout', 'requestTimeout', 'maxRequests', 'concurrency', 'maxSends', 'receiverPort'] as const;
+const stringKeys = ['target', 'baseUrl', 'apiKey', 'starterApiKey', 'rateLimitApiKey', 'profile', 'failOn', 'out', 'receiverUrl'] as const;
 const booleanKeys = ['allowSend', 'allowRateLimitCheck'] as const;
 const knownKeys = new Set<string>([...listKeys, ...numberKeys, ...stringKeys, ...booleanKeys]);
 

@@ -30,6 +30,9 @@ Safety (a production profile or any non-loopback target)
   --max-sends <n>           most billable sends of the run (default 5); over it a send is refused, never sent
   --allow-rate-limit-check  allow the rate-limit check, which exhausts its key's limit (bounded to 150 requests);
                             elsewhere the client keeps to 100 requests/min/key in production
+  --receiver-url <https>    a remote target: the public https origin that forwards to the webhook receiver; the
+                            webhook suites register URLs under it (they are skipped on remote targets without it)
+  --receiver-port <n>       loopback port of the receiver's HTTP server, for that forwarder (default: a free port)
   --plan                    print which checks would run, with their requests and billable sends, and exit 0
                             (sends nothing). Webhooks the run creates are deleted at the end, also on Ctrl-C.
 

@@ -26,6 +26,8 @@ export interface ResolvedRun {
   /** --allow-recipient: the only numbers a guarded send may go to. */
   readonly allowRecipients: readonly string[];
   readonly maxSends?: number;
+  /** --receiver-port: the loopback port of the receiver's HTTP server (for a forwarder behind --receiver-url). */
+  readonly receiverPort?: number;
   readonly allowRateLimitCheck: boolean;
   readonly outDir: string;
   readonly reporters: readonly string[];
@@ -66,11 +68,12 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
     faults,
     keys,
     container: args,
+    receiverUrl: pick(args.receiverUrl, config.receiverUrl),
   });
   // parity (--compare): B takes the same keys; --fault, --profile, --base-url and the container flags are A's
   const compare = args.compare === undefined
     ? undefined
-    : { spec: args.compare, target: buildTarget({ target: args.compare, baseUrl: undefined, profile: undefined, faults: [], keys, container: args.compare === 'container' ? args : { containerEnv: [] } }) };
+    : { spec: args.compare, target: buildTarget({ target: args.compare, baseUrl: undefined, profile: undefined, faults: [], keys, receiverUrl: undefined, container: args.compare === 'container' ? args : { containerEnv: [] } }) };
   const failOn = pick(args.failOn, config.failOn) ?? 'should';
   if (failOn !== 'must' && failOn !== 'should') throw new HarnessError('CONFIG', `failOn must be "must" or "should", got "${String(failOn)}".`);
   const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
@@ -94,6 +97,7 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
     allowBillable: args.allowSend || config.allowSend === true,
     allowRecipients: pickList(args.allowRecipients, config.allowRecipients),
     ...optional('maxSends', pick(args.maxSends, config.maxSends)),
+    ...optional('receiverPort', pick(args.receiverPort, config.receiverPort)),
     allowRateLimitCheck: args.allowRateLimitCheck || config.allowRateLimitCheck === true,
     outDir: pick(args.out, config.out) ?? 'conformance-report',
     reporters: reporters.length > 0 ? reporters : defaultReporterNames,
@@ -110,6 +114,8 @@ interface TargetChoice {
   faults: string[];
   keys: { growth?: string | undefined; starter?: string | undefined; rateLimit?: string | undefined };
   container: ContainerArgs;
+  /** --receiver-url: the public https origin that forwards to the receiver (URL targets). */
+  receiverUrl: string | undefined;
 }
 
 function buildTarget(choice: TargetChoice): Target {
@@ -122,6 +128,7 @@ function buildTarget(choice: TargetChoice): Target {
     throw new HarnessError('USAGE', '--image, --container-env, --container-port and --startup-timeout work only with --target container.');
   }
   // parity conveniences: the embedded reference in simulator mode, or with faults switched on
+  const forwarded = choice.receiverUrl === undefined ? {} : { receiverOrigin: publicReceiverOrigin(choice.receiverUrl) };
   if (choice.target === 'reference:simulator') return referenceTarget({ mode: 'simulator' });
   if (choice.target.startsWith('reference+fault:')) return referenceTarget({ faults: choice.target.slice('reference+fault:'.length).split(',').filter(Boolean) });
   switch (choice.target) {
@@ -135,16 +142,16 @@ function buildTarget(choice: TargetChoice): Target {
       }
       return referenceTarget({ faults: choice.faults });
     case 'simulator':
-      return urlTarget(choice.baseUrl ?? simulatorBaseUrl, profileFor(choice.profile ?? 'simulator'), keys, { name: 'simulator' });
+      return urlTarget(choice.baseUrl ?? simulatorBaseUrl, profileFor(choice.profile ?? 'simulator'), keys, { name: 'simulator', ...forwarded });
     case 'production':
       if (!choice.baseUrl) throw new HarnessError('USAGE', '--target production needs --base-url <the API origin>.');
-      return urlTarget(choice.baseUrl, profileFor(choice.profile ?? 'production'), keys, { name: 'production' });
+      return urlTarget(choice.baseUrl, profileFor(choice.profile ?? 'production'), keys, { name: 'production', ...forwarded });
     default:
       if (!/^https?:\/\//.test(choice.target)) {
         throw new HarnessError('USAGE', `Unknown --target "${choice.target}": use reference, simulator, production, container or an http(s) URL.`);
       }
       if (choice.baseUrl) throw new HarnessError('USAGE', 'Give the URL either as --target <url> or as --base-url, not both.');
-      return urlTarget(choice.target, profileFor(choice.profile ?? 'production'), keys, { name: choice.target });
+      return urlTarget(choice.target, profileFor(choice.profile ?? 'production'), keys, { name: choice.target, ...forwarded });
   }
 }
 
@@ -165,4 +172,16 @@ function buildContainerTarget(args: ContainerArgs, profile: Profile, keys: Recor
     ...(args.containerPort === undefined ? {} : { port: args.containerPort }),
     ...(args.startupTimeout === undefined ? {} : { startupTimeoutMs: args.startupTimeout }),
   });
+}
+
+/** The origin of --receiver-url: an https URL (the target delivers to it), without path. */
+function publicReceiverOrigin(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new HarnessError('USAGE', `--receiver-url "${url}" is not a URL: give the public https origin that forwards to the receiver.`);
+  }
+  if (parsed.protocol !== 'https:') throw new HarnessError('USAGE', `--receiver-url must be https (spec §2.3: webhook URLs are HTTPS), got ${parsed.protocol}`);
+  return parsed.origin;
 }

@@ -23,6 +23,7 @@ export function runOptionsOf(
     onEvent,
     ...runTuningOf(run),
     maxSends: run.maxSends,
+    receiverPort: run.receiverPort,
   };
 }
 

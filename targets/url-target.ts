@@ -48,6 +48,7 @@ export function urlTarget(
     baseUrl: origin,
     keys: targetKeys,
     receiverUrl: (path) => joinUrl(receiverOrigin, path),
+    receiverForwarded: options.receiverOrigin !== undefined,
     start: async () => {},
     stop: async () => {},
     describe: () => ({ name: options.name ?? profile.name, profile: profile.name, baseUrl: origin }),

@@ -102,6 +102,8 @@ function missingNeed(need: Need, { target, allowBillable, allowRecipients, allow
       if (!allowBillable) return 'sends billable messages: pass --allow-send to allow it';
       return (allowRecipients ?? []).length > 0 ? undefined : 'sends billable messages: pass --allow-recipient <a number you own>';
     case 'receiver':
-      return target.profile.local ? undefined : 'needs the webhook receiver, which runs on loopback and a non-local target cannot reach';
+      return target.profile.local || target.receiverForwarded
+        ? undefined
+        : 'needs the webhook receiver, which runs on loopback: pass --receiver-url <public https origin> forwarding to --receiver-port <n>';
   }
 }

@@ -55,7 +55,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   try {
     if (plan.some((p) => !p.skip && p.check.needs?.includes('receiver'))) {
       try {
-        receiver = await startHarnessReceiver();
+        receiver = await startHarnessReceiver(options.receiverPort);
       } catch (error) {
         receiverProblem = (error as Error).message;
       }
@@ -167,9 +167,9 @@ async function defaultRegistry(): Promise<CheckRegistry> {
   return loadRegistry();
 }
 
-async function startHarnessReceiver(): Promise<Receiver> {
+async function startHarnessReceiver(httpPort = 0): Promise<Receiver> {
   const { startReceiver } = await import('../../receiver/index.js');
-  return startReceiver({ host: '127.0.0.1', httpPort: 0, httpsPort: 0, tlsNames: ['hooks.conformance.example'] });
+  return startReceiver({ host: '127.0.0.1', httpPort, httpsPort: 0, tlsNames: ['hooks.conformance.example'] });
 }
 
 function skippedResult(planned: PlannedCheck, reason: string): CheckResult {

@@ -41,6 +41,8 @@ export interface RunOptions {
   readonly requirements?: readonly Requirement[];
   /** Shared with the reports so they can scrub the run's secrets. */
   readonly redactor?: Redactor;
+  /** Loopback port of the receiver's HTTP server (default: a free one); a forwarder behind --receiver-url points at it. */
+  readonly receiverPort?: number;
   readonly onEvent?: (event: RunEvent) => void;
   /** Keep each check's redacted exchanges in CheckResult.trace (parity compares them; off by default: memory). */
   readonly recordExchanges?: boolean;

@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConformArgs } from '../../cli/args.js';
 import { expandEnv, loadConfigFile } from '../../cli/config-file.js';
 import { resolveRun } from '../../cli/resolve-run.js';
+import { requirements } from '../../spec/requirements.js';
+import { planContextFor, planRun } from '../../suites/engine/index.js';
+import { loadRegistry } from '../../suites/index.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 
@@ -90,6 +93,25 @@ describe('argument resolution (in-process)', () => {
     expect(run.runs).toBe(7);
     expect(run.failOn).toBe('should');
     expect(resolveRun(parseConformArgs(['--target', 'http://127.0.0.1:1234']), {}, env).target.profile.name).toBe('production');
+  });
+
+  it('--receiver-url lets a remote target run the webhook suites; without it they are skipped with how to fix it', async () => {
+    const registry = await loadRegistry();
+    const receiverSkips = (argv: string[]) => {
+      const run = resolveRun(parseConformArgs(argv), {}, { CONFORM_API_KEY: 'k-remote' });
+      const plan = planRun(registry, run.selection, planContextFor({ target: run.target }, requirements));
+      return { run, skipped: plan.filter((p) => p.check.needs?.includes('receiver') && p.skip?.includes('receiver')) };
+    };
+    // planning only: nothing is sent to this address
+    const remote = ['--target', 'https://api.example.test'];
+    const without = receiverSkips(remote);
+    expect(without.skipped.length).toBeGreaterThan(10);
+    expect(without.skipped[0]?.skip).toMatch(/--receiver-url/);
+    const forwarded = receiverSkips([...remote, '--receiver-url', 'https://hooks.example.test/ignored-path', '--receiver-port', '8443']);
+    expect(forwarded.skipped).toEqual([]);
+    expect(forwarded.run.target.receiverUrl('/x/y')).toBe('https://hooks.example.test/x/y');
+    expect(forwarded.run.receiverPort).toBe(8443);
+    expect(() => resolveRun(parseConformArgs([...remote, '--receiver-url', 'http://hooks.example.test']), {}, {})).toThrow(/must be https/);
   });
 
   it('loads a JSON config with ${ENV} expansion and rejects unknown keys', async () => {
