@@ -23,13 +23,11 @@ export { CheckRegistry, defineCheck } from './suites/checks/index.js';
 export type { Check, CheckContext, Selection } from './suites/checks/index.js';
 export {
   exitCodeFor,
-  isShardError,
   mergeShards,
   parseShard,
   readShardFiles,
   runConformance,
   runShard,
-  ShardError,
   shardFileName,
   writeShardFile,
 } from './suites/engine/index.js';
@@ -43,7 +41,6 @@ export type {
   RunSummary,
   Shard,
   ShardEntry,
-  ShardErrorCode,
   ShardResult,
   ShardRunOptions,
 } from './suites/engine/index.js';

@@ -3,7 +3,7 @@ import { writeReports } from '../reports/index.js';
 import { requirements } from '../spec/requirements.js';
 import { loadRegistry } from '../suites/index.js';
 import type { PlanContext } from '../suites/engine/index.js';
-import { clientRatePerMinute, defaultRuns, formatPlanReport, guardsSends, isShardError, planReport, planRun, runConformance } from '../suites/engine/index.js';
+import { clientRatePerMinute, defaultRuns, formatPlanReport, guardsSends, planReport, planRun, runConformance } from '../suites/engine/index.js';
 import { defaultMaxSends, isHarnessError, Redactor } from '../targets/index.js';
 import { parseConformArgs } from './args.js';
 import { loadConfigFile } from './config-file.js';
@@ -60,7 +60,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (result.setupError) io.stderr.write(`conform: ${redactor.scrub(result.setupError.message)}\n`);
     return result.exitCode;
   } catch (error) {
-    if (isHarnessError(error) || isShardError(error)) {
+    if (isHarnessError(error)) {
       io.stderr.write(`conform: ${redactor.scrub(error.message)}\n`);
       return error.exitCode;
     }

@@ -19,6 +19,13 @@ export const harnessErrorCodes = [
   'INTERRUPTED',
   'SUITE_MODULE',
   'NOT_STARTED',
+  // --shard / --merge: a bad slice spec, no slices, an unreadable or foreign file, a missing, duplicate or disagreeing slice
+  'SHARD_USAGE',
+  'SHARD_NONE',
+  'SHARD_FORMAT',
+  'SHARD_MISSING',
+  'SHARD_DUPLICATE',
+  'SHARD_MISMATCH',
 ] as const;
 
 /** A stable harness error code. */

@@ -15,8 +15,6 @@ export type { RunEvent } from './run-event.js';
 export type { RunOptions } from './run-options.js';
 export { clientRatePerMinute, defaultRuns, guardsRateLimit, guardsSends, isRemoteTarget, productionRatePerMinute, rateLimitCheckBound, sendPolicyFor } from './safety.js';
 export { exitCodeFor, requirementsMatrix, summarize } from './summarize.js';
-export { isShardError, ShardError } from './shard-error.js';
-export type { ShardErrorCode } from './shard-error.js';
 export { readShardFiles, writeShardFile } from './shard-files.js';
 export { slicePlan } from './shard-plan.js';
 export type { ShardSlice } from './shard-plan.js';

@@ -1,5 +1,5 @@
 import type { CheckResult, CleanupReport, RunResult, SendSummary, SetupProblem } from './result.js';
-import { ShardError } from './shard-error.js';
+import { HarnessError } from '../../targets/index.js';
 import { resultWithChecks, shardFormat } from './shard-result.js';
 import type { ResultOverrides, ShardResult } from './shard-result.js';
 
@@ -24,14 +24,14 @@ const agreements: readonly { label: string; value: (slice: ShardResult) => unkno
 
 /**
  * Merges the slices of one sharded run into the RunResult the unsharded run would give: the same checks in the same
- * order, the same matrix, verdict and exit code. Missing, duplicate or disagreeing slices are a ShardError, never a
+ * order, the same matrix, verdict and exit code. Missing, duplicate or disagreeing slices are a HarnessError (SHARD_* codes), never a
  * partial result.
  */
 export function mergeShards(entries: readonly ShardEntry[]): RunResult {
-  if (entries.length === 0) throw new ShardError('SHARD_NONE', 'No shard results to merge: pass the directory holding the shard-<i>-of-<n>.json files of every shard.');
+  if (entries.length === 0) throw new HarnessError('SHARD_NONE', 'No shard results to merge: pass the directory holding the shard-<i>-of-<n>.json files of every shard.');
   for (const entry of entries) {
     const format = (entry.slice as Partial<ShardResult> | null)?.format;
-    if (format !== shardFormat) throw new ShardError('SHARD_FORMAT', `${entry.source} is not a shard result (format ${String(format)}, expected ${shardFormat}): merge only files written by --shard.`);
+    if (format !== shardFormat) throw new HarnessError('SHARD_FORMAT', `${entry.source} is not a shard result (format ${String(format)}, expected ${shardFormat}): merge only files written by --shard.`);
   }
   const sorted = [...entries].sort((a, b) => a.slice.shard.index - b.slice.shard.index);
   const first = sorted[0] as ShardEntry;
@@ -39,19 +39,19 @@ export function mergeShards(entries: readonly ShardEntry[]): RunResult {
     const expected = JSON.stringify(value(first.slice));
     const other = sorted.find((entry) => JSON.stringify(value(entry.slice)) !== expected);
     if (other) {
-      throw new ShardError('SHARD_MISMATCH', `Shard results disagree on the ${label}: ${other.source} has ${JSON.stringify(value(other.slice))}, ${first.source} has ${expected}. To fix: ${fix}.`);
+      throw new HarnessError('SHARD_MISMATCH', `Shard results disagree on the ${label}: ${other.source} has ${JSON.stringify(value(other.slice))}, ${first.source} has ${expected}. To fix: ${fix}.`);
     }
   }
   const total = first.slice.shard.total;
   const byIndex = new Map<number, ShardEntry>();
   for (const entry of sorted) {
     const seen = byIndex.get(entry.slice.shard.index);
-    if (seen) throw new ShardError('SHARD_DUPLICATE', `Shard ${entry.slice.shard.index} of ${total} appears twice (${seen.source} and ${entry.source}): keep one result per shard (e.g. only the latest re-run's artifacts).`);
+    if (seen) throw new HarnessError('SHARD_DUPLICATE', `Shard ${entry.slice.shard.index} of ${total} appears twice (${seen.source} and ${entry.source}): keep one result per shard (e.g. only the latest re-run's artifacts).`);
     byIndex.set(entry.slice.shard.index, entry);
   }
   const missing = Array.from({ length: total }, (_, i) => i + 1).filter((index) => !byIndex.has(index));
   if (missing.length > 0) {
-    throw new ShardError('SHARD_MISSING', `Missing shard result(s) ${missing.join(', ')} of ${total} (found ${sorted.map((e) => e.source).join(', ')}): wait for every shard job, or re-run the missing ones, before merging.`);
+    throw new HarnessError('SHARD_MISSING', `Missing shard result(s) ${missing.join(', ')} of ${total} (found ${sorted.map((e) => e.source).join(', ')}): wait for every shard job, or re-run the missing ones, before merging.`);
   }
   return resultWithChecks(first.slice.result, {
     checks: collectChecks(sorted),
@@ -68,13 +68,13 @@ function collectChecks(entries: readonly ShardEntry[]): CheckResult[] {
     for (const check of slice.result.checks) {
       const earlier = found.get(check.id);
       if (earlier || !plan.includes(check.id)) {
-        throw new ShardError('SHARD_MISMATCH', `Check ${check.id} is ${earlier ? `reported by both ${earlier.source} and ${source}` : `in ${source} but not in the plan`}: the slices do not belong to one run; re-run the shards with the same options.`);
+        throw new HarnessError('SHARD_MISMATCH', `Check ${check.id} is ${earlier ? `reported by both ${earlier.source} and ${source}` : `in ${source} but not in the plan`}: the slices do not belong to one run; re-run the shards with the same options.`);
       }
       found.set(check.id, { check, source });
     }
   }
   const absent = plan.filter((id) => !found.has(id));
-  if (absent.length > 0) throw new ShardError('SHARD_MISMATCH', `No slice reports ${absent.slice(0, 5).join(', ')}${absent.length > 5 ? ` and ${absent.length - 5} more` : ''}: the slices are incomplete; re-run the shards.`);
+  if (absent.length > 0) throw new HarnessError('SHARD_MISMATCH', `No slice reports ${absent.slice(0, 5).join(', ')}${absent.length > 5 ? ` and ${absent.length - 5} more` : ''}: the slices are incomplete; re-run the shards.`);
   return plan.map((id) => (found.get(id) as { check: CheckResult }).check);
 }
 

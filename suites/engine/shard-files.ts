@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { ShardEntry } from './merge-shards.js';
-import { ShardError } from './shard-error.js';
+import { HarnessError } from '../../targets/index.js';
 import type { ShardResult } from './shard-result.js';
 import { shardFileName, shardFilePattern } from './shard-spec.js';
 
@@ -21,20 +21,20 @@ export async function writeShardFile(outDir: string, slice: ShardResult, redact:
 export async function readShardFiles(dir: string): Promise<ShardEntry[]> {
   const root = resolve(dir);
   const info = await stat(root).catch(() => undefined);
-  if (!info?.isDirectory()) throw new ShardError('SHARD_NONE', `--merge ${dir}: no such directory. Pass the directory the shard jobs' results were downloaded into.`);
+  if (!info?.isDirectory()) throw new HarnessError('SHARD_NONE', `--merge ${dir}: no such directory. Pass the directory the shard jobs' results were downloaded into.`);
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   const files = entries
     .filter((entry) => entry.isFile() && shardFilePattern.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name))
     .sort();
-  if (files.length === 0) throw new ShardError('SHARD_NONE', `--merge ${dir}: no shard-<i>-of-<n>.json file in it. Run the shards with --shard i/n --out <dir> and collect their results there.`);
+  if (files.length === 0) throw new HarnessError('SHARD_NONE', `--merge ${dir}: no shard-<i>-of-<n>.json file in it. Run the shards with --shard i/n --out <dir> and collect their results there.`);
   return Promise.all(
     files.map(async (file): Promise<ShardEntry> => {
       const source = relative(process.cwd(), file) || file;
       try {
         return { source, slice: JSON.parse(await readFile(file, 'utf8')) as ShardResult };
       } catch (error) {
-        throw new ShardError('SHARD_FORMAT', `${source} is not readable JSON (${(error as Error).message}): re-run that shard or remove the file.`);
+        throw new HarnessError('SHARD_FORMAT', `${source} is not readable JSON (${(error as Error).message}): re-run that shard or remove the file.`);
       }
     }),
   );

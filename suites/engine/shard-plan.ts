@@ -1,5 +1,5 @@
 import type { PlannedCheck } from './plan.js';
-import { ShardError } from './shard-error.js';
+import { HarnessError } from '../../targets/index.js';
 import type { Shard } from './shard-spec.js';
 
 /** What one shard runs and what it reports. */
@@ -20,7 +20,7 @@ export function slicePlan(plan: readonly PlannedCheck[], shard: Shard): ShardSli
   const [gate, ...rest] = plan;
   if (gate === undefined) return { run: [], owned: [] };
   if (rest.length < shard.total) {
-    throw new ShardError('SHARD_USAGE', `--shard ${shard.index}/${shard.total}: the selection has only ${rest.length} checks besides the connection check; use at most ${Math.max(1, rest.length)} shards.`);
+    throw new HarnessError('SHARD_USAGE', `--shard ${shard.index}/${shard.total}: the selection has only ${rest.length} checks besides the connection check; use at most ${Math.max(1, rest.length)} shards.`);
   }
   const mine = rest.filter((_, position) => position % shard.total === shard.index - 1);
   const needed = new Set(mine.map((p) => p.check.baseline).filter((op): op is string => op !== undefined));

@@ -4,7 +4,7 @@ import type { CheckRegistry } from '../checks/index.js';
 import { planContextFor, planRun } from './plan.js';
 import { runConformance } from './run-conformance.js';
 import type { RunOptions } from './run-options.js';
-import { ShardError } from './shard-error.js';
+import { HarnessError } from '../../targets/index.js';
 import { slicePlan } from './shard-plan.js';
 import { resultWithChecks, shardFormat } from './shard-result.js';
 import type { ShardResult } from './shard-result.js';
@@ -32,7 +32,7 @@ export function harnessIdentity(): { name: string; version: string } {
 export async function runShard(options: ShardRunOptions): Promise<ShardResult> {
   const { shard } = options;
   if (options.seed === undefined) {
-    throw new ShardError('SHARD_USAGE', `--shard ${shard.index}/${shard.total} needs --seed <n>: every shard must run the same cases (e.g. --seed $GITHUB_RUN_NUMBER).`);
+    throw new HarnessError('SHARD_USAGE', `--shard ${shard.index}/${shard.total} needs --seed <n>: every shard must run the same cases (e.g. --seed $GITHUB_RUN_NUMBER).`);
   }
   const registry = options.registry ?? (await defaultRegistry());
   const requirements = options.requirements ?? specRequirements;

@@ -1,4 +1,4 @@
-import { ShardError } from './shard-error.js';
+import { HarnessError } from '../../targets/index.js';
 
 /** One slice of a sharded run: shard `index` (1-based) of `total`. */
 export interface Shard {
@@ -12,7 +12,7 @@ export function parseShard(text: string): Shard {
   const index = Number(match?.[1]);
   const total = Number(match?.[2]);
   if (!match || !Number.isSafeInteger(index) || !Number.isSafeInteger(total) || total < 1 || index < 1 || index > total) {
-    throw new ShardError('SHARD_USAGE', `--shard must look like i/n with 1 <= i <= n (e.g. 2/3), got "${text}".`);
+    throw new HarnessError('SHARD_USAGE', `--shard must look like i/n with 1 <= i <= n (e.g. 2/3), got "${text}".`);
   }
   return { index, total };
 }
