@@ -6,6 +6,8 @@ import type { Shape } from './shape.js';
 /** One delivery (all its attempts) as parity sees it. */
 interface Sent {
   readonly event: string;
+  /** What payload shapes are compared by: the event, plus the message status it reports (see payloadKind). */
+  readonly kind: string;
   readonly attempts: number;
   readonly payload: Shape;
   /** Signature scheme: which signature headers came and the format of their values. */
@@ -64,11 +66,21 @@ export function summarizeDeliveries(deliveries: readonly Delivery[], check?: Che
     } else {
       const event = delivery.event ?? delivery.headers['service-event'] ?? '(no event)';
       const payload = delivery.json === undefined ? { types: ['text'], objects: 0 } : shapeOf(delivery.json);
-      list.push({ event, attempts: 1, payload, signature: signatureOf(delivery), ...(id === undefined ? {} : { id }) });
+      list.push({ event, kind: payloadKind(event, delivery.json), attempts: 1, payload, signature: signatureOf(delivery), ...(id === undefined ? {} : { id }) });
     }
     streams.set(key, list);
   }
   return streams;
+}
+
+/**
+ * A message's fields depend on the status it has reached (spec §1: platform_message_id once the platform has it,
+ * failure_reason on failure), and which statuses a run saw before it ended is timing: payloads are compared per
+ * event and reported status, so `sent` is never held against `queued`.
+ */
+function payloadKind(event: string, json: unknown): string {
+  const status = (json as { data?: { status?: unknown } } | undefined)?.data?.status;
+  return typeof status === 'string' && status.length <= 40 ? `${event} (status ${status})` : event;
 }
 
 const signatureHeaders = ['service-signature', 'webhook-signature', 'webhook-id', 'webhook-timestamp', 'x-hub-signature', 'x-hub-signature-256'];
@@ -118,18 +130,18 @@ export function compareDeliveries(a: DeliverySummary, b: DeliverySummary): strin
     }
     for (const [side, list] of [['a', sa], ['b', sb]] as const) {
       for (const sent of list) {
-        const seen = shapes[side].get(sent.event);
-        shapes[side].set(sent.event, seen ? mergeShapes(seen, sent.payload) : sent.payload);
-        signatures[side].set(sent.event, (signatures[side].get(sent.event) ?? new Set()).add(sent.signature));
+        const seen = shapes[side].get(sent.kind);
+        shapes[side].set(sent.kind, seen ? mergeShapes(seen, sent.payload) : sent.payload);
+        signatures[side].set(sent.kind, (signatures[side].get(sent.kind) ?? new Set()).add(sent.signature));
       }
     }
   }
-  for (const [event, shape] of shapes.a) {
-    const other = shapes.b.get(event);
+  for (const [kind, shape] of shapes.a) {
+    const other = shapes.b.get(kind);
     if (!other) continue;
-    out.push(...compareShapes(shape, other).map((line) => `payload of ${event}: ${line}`));
-    const [xa, xb] = [[...(signatures.a.get(event) ?? [])].sort().join(' | '), [...(signatures.b.get(event) ?? [])].sort().join(' | ')];
-    if (xa !== xb) out.push(`signature of ${event}: A ${xa}; B ${xb}`);
+    out.push(...compareShapes(shape, other).map((line) => `payload of ${kind}: ${line}`));
+    const [xa, xb] = [[...(signatures.a.get(kind) ?? [])].sort().join(' | '), [...(signatures.b.get(kind) ?? [])].sort().join(' | ')];
+    if (xa !== xb) out.push(`signature of ${kind}: A ${xa}; B ${xb}`);
   }
   return out;
 }

@@ -5,6 +5,8 @@ import type { ParityResult } from '../../parity/index.js';
 import { exchangeGroups } from '../../parity/exchange-groups.js';
 import { pathTemplate, requestKey } from '../../parity/request-key.js';
 import { compareShapes, mergeShapes, shapeOf } from '../../parity/shape.js';
+import { compareDeliveries, summarizeDeliveries } from '../../parity/deliveries.js';
+import type { Delivery } from '../../receiver/index.js';
 import type { Exchange } from '../../targets/index.js';
 
 const exchange = (id: number, method: string, url: string, status: number, json?: unknown): Exchange => ({
@@ -28,6 +30,26 @@ describe('parity shapes', () => {
     // a field seen in some list items only is optional: its absence on the other side is timing, not behaviour
     const list = mergeShapes(shapeOf({ id: 'a', platform_message_id: 'p' }), shapeOf({ id: 'b' }));
     expect(compareShapes(list, shapeOf({ id: 'c' }))).toEqual([]);
+  });
+});
+
+describe('parity deliveries', () => {
+  let seq = 0;
+  const delivery = (data: Record<string, unknown>): Delivery => {
+    const json = { event: 'message.status.updated', data };
+    seq += 1;
+    const headers = { 'service-delivery-id': `d${seq}` };
+    return { seq, path: '/w', headers, json, event: json.event } as unknown as Delivery;
+  };
+
+  it('compares message payloads per reported status: a run that ended before "sent" is not a difference', () => {
+    // seed 40595 in CI: A's only update was "sending" (no platform id yet), B's was "sent" (spec §1: the id comes from the platform)
+    const a = summarizeDeliveries([delivery({ id: 'm', status: 'sending' })]);
+    const b = summarizeDeliveries([delivery({ id: 'm', status: 'sent', platform_message_id: 'p' })]);
+    expect(compareDeliveries(a, b)).toEqual([]);
+    // at the same status a missing field is still found
+    const c = summarizeDeliveries([delivery({ id: 'm', status: 'sent' })]);
+    expect(compareDeliveries(c, b)).toEqual(['payload of message.status.updated (status sent): $.data.platform_message_id: B has it, A does not']);
   });
 });
 
