@@ -19,16 +19,23 @@ export const secretHeaderNames: ReadonlySet<string> = new Set([
 const secretFieldNames: ReadonlySet<string> = new Set(['signing_secret', 'secret', 'api_key', 'apikey']);
 
 // spec §2.3 + DESIGN.md §4: secrets look like whsec_<64 hex>; scrubbed even when the run never saw them
-const secretPatterns: readonly RegExp[] = [/whsec_[A-Za-z0-9+/=_-]{8,}/g, /"signing_secret"\s*:\s*"[^"]*"/g];
+const signingSecretPattern = /whsec_[A-Za-z0-9+/=_-]{8,}/g;
+const signingSecretFieldPattern = /"signing_secret"\s*:\s*"[^"]*"/g;
+/** A whole value the signing-secret pattern already removes wherever it appears. */
+const patternCovered = /^whsec_[A-Za-z0-9+/=_-]{8,}$/;
 
 const minSecretLength = 6;
 
 /** Knows the run's secret values (keys, signing secrets seen in responses) and scrubs any string or value. */
 export class Redactor {
   private readonly secrets = new Set<string>();
-  // every known secret in one alternation, longest first (a secret that contains another is removed whole);
-  // rebuilt only when a secret is added: scrub runs on every recorded exchange
+  /** Known secrets the signing-secret pattern does not already cover (typically just the API keys). */
+  private readonly literals = new Set<string>();
+  // the literals in one alternation, longest first (a secret that contains another is removed whole); rebuilt only
+  // when one is added. A run learns hundreds of signing secrets: keeping those out of the alternation (the pattern
+  // removes them anyway) keeps scrub, which runs on every recorded header and body, from growing with the run
   private known: RegExp | undefined;
+  private shortest = Infinity;
 
   constructor(secrets: Iterable<string | undefined> = []) {
     for (const secret of secrets) this.addSecret(secret);
@@ -38,6 +45,9 @@ export class Redactor {
   addSecret(secret: string | undefined): void {
     if (secret === undefined || secret.length < minSecretLength || this.secrets.has(secret)) return;
     this.secrets.add(secret);
+    if (patternCovered.test(secret)) return;
+    this.literals.add(secret);
+    this.shortest = Math.min(this.shortest, secret.length);
     this.known = undefined;
   }
 
@@ -51,13 +61,20 @@ export class Redactor {
   /** The text with every known secret and secret-looking value replaced by [redacted]. */
   scrub(text: string): string {
     if (text.length === 0) return text;
-    if (this.known === undefined && this.secrets.size > 0) {
-      const alternatives = [...this.secrets].sort((a, b) => b.length - a.length).map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    let out = text;
+    if (out.length >= this.shortest) out = out.replace(this.knownPattern(), redactedMarker);
+    // includes() first: most texts (dates, content types, ids) hold neither, and it is far cheaper than a regex pass
+    if (out.includes('whsec_')) out = out.replace(signingSecretPattern, redactedMarker);
+    if (out.includes('"signing_secret"')) out = out.replace(signingSecretFieldPattern, `"signing_secret":"${redactedMarker}"`);
+    return out;
+  }
+
+  private knownPattern(): RegExp {
+    if (this.known === undefined) {
+      const alternatives = [...this.literals].sort((a, b) => b.length - a.length).map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
       this.known = new RegExp(alternatives.join('|'), 'g');
     }
-    let out = this.known ? text.replace(this.known, redactedMarker) : text;
-    out = out.replace(secretPatterns[0] as RegExp, redactedMarker);
-    return out.replace(secretPatterns[1] as RegExp, `"signing_secret":"${redactedMarker}"`);
+    return this.known;
   }
 
   /** A deep copy of a JSON-like value with secret fields and secret strings redacted. */
