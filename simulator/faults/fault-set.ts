@@ -18,6 +18,11 @@ export class FaultSet {
     this.on = new Set(ids);
   }
 
+  /** The faults switched on, in catalogue order. */
+  get ids(): readonly string[] {
+    return faultCatalogue.map((x) => x.id).filter((id) => this.on.has(id));
+  }
+
   /** True when the fault is switched on. */
   has(id: FaultId): boolean {
     return this.on.has(id);
