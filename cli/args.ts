@@ -6,6 +6,12 @@ export interface ConformArgs {
   target?: string;
   /** --compare: a second target; the run becomes a parity comparison of --target (A) and this (B). */
   compare?: string;
+  /** B's own base URL, profile and keys (each falls back to A's keys; the base URL and profile to B's defaults). */
+  compareBaseUrl?: string;
+  compareProfile?: string;
+  compareApiKey?: string;
+  compareStarterApiKey?: string;
+  compareRateLimitApiKey?: string;
   parityRules?: string;
   baseUrl?: string;
   apiKey?: string;
@@ -49,6 +55,11 @@ export interface ConformArgs {
 const optionSpec = {
   target: { type: 'string', short: 't' },
   compare: { type: 'string' },
+  'compare-base-url': { type: 'string' },
+  'compare-profile': { type: 'string' },
+  'compare-api-key': { type: 'string' },
+  'compare-starter-api-key': { type: 'string' },
+  'compare-rate-limit-api-key': { type: 'string' },
   'parity-rules': { type: 'string' },
   'base-url': { type: 'string' },
   'api-key': { type: 'string' },
@@ -103,6 +114,11 @@ export function parseConformArgs(argv: readonly string[]): ConformArgs {
   return {
     ...defined('target', text('target')),
     ...defined('compare', text('compare')),
+    ...defined('compareBaseUrl', text('compare-base-url')),
+    ...defined('compareProfile', text('compare-profile')),
+    ...defined('compareApiKey', text('compare-api-key')),
+    ...defined('compareStarterApiKey', text('compare-starter-api-key')),
+    ...defined('compareRateLimitApiKey', text('compare-rate-limit-api-key')),
     ...defined('parityRules', text('parity-rules')),
     ...defined('baseUrl', text('base-url')),
     ...defined('apiKey', text('api-key')),

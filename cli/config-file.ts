@@ -9,7 +9,23 @@ export type ConformConfig = Partial<Omit<ConformArgs, 'config' | 'list' | 'help'
 
 const listKeys = ['suites', 'requirements', 'checks', 'reporters', 'faults', 'allowRecipients'] as const;
 const numberKeys = ['seed', 'runs', 'timeout', 'requestTimeout', 'maxRequests', 'concurrency', 'maxSends', 'receiverPort'] as const;
-const stringKeys = ['target', 'baseUrl', 'apiKey', 'starterApiKey', 'rateLimitApiKey', 'profile', 'failOn', 'out', 'receiverUrl'] as const;
+const stringKeys = [
+  'target',
+  'baseUrl',
+  'apiKey',
+  'starterApiKey',
+  'rateLimitApiKey',
+  'profile',
+  'failOn',
+  'out',
+  'receiverUrl',
+  'compare',
+  'compareBaseUrl',
+  'compareProfile',
+  'compareApiKey',
+  'compareStarterApiKey',
+  'compareRateLimitApiKey',
+] as const;
 const booleanKeys = ['allowSend', 'allowRateLimitCheck'] as const;
 const knownKeys = new Set<string>([...listKeys, ...numberKeys, ...stringKeys, ...booleanKeys]);
 

@@ -11,6 +11,11 @@ Target
                             and write parity.md/json/html: every behaviour side by side, the spec's verdict on
                             each difference; exit 1 when a difference is not one expected of a simulator.
                             --target/--compare also take reference:simulator and reference+fault:<id>[,<id>]
+  --compare-base-url <url>  parity: B's API origin (for --compare production or to override a URL's default)
+  --compare-profile <p>     parity: B's profile (default from --compare)
+  --compare-api-key <key>   parity: B's keys when they are not A's (env CONFORM_COMPARE_API_KEY); likewise
+                            --compare-starter-api-key and --compare-rate-limit-api-key (CONFORM_COMPARE_STARTER_API_KEY,
+                            CONFORM_COMPARE_RATE_LIMIT_API_KEY). Each falls back to A's key.
   --parity-rules <file>     parity: JSON rules over the defaults (ignored fields, simulator expectations)
   --profile <p>             production | simulator | reference (default from --target)
   --api-key <key>           Growth-tier key (env CONFORM_API_KEY)

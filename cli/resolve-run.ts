@@ -42,6 +42,46 @@ export interface ResolvedRun {
 /** The default --target simulator address (spec §8: API on local port 4001). */
 export const simulatorBaseUrl = 'http://127.0.0.1:4001';
 
+type Keys = { growth?: string | undefined; starter?: string | undefined; rateLimit?: string | undefined };
+
+/**
+ * Parity's B (--compare). Its keys fall back to A's, one by one (two deployments of one account share keys; a
+ * simulator takes any); its base URL and profile to what the target form implies. --fault and the container flags
+ * stay A's, except for --compare container, which has no other way to get an image.
+ */
+function compareTarget(args: ConformArgs, config: ConformConfig, env: NodeJS.ProcessEnv, keys: Keys): ResolvedRun['compare'] {
+  const spec = args.compare ?? config.compare;
+  const own = {
+    '--compare-base-url': args.compareBaseUrl ?? config.compareBaseUrl,
+    '--compare-profile': args.compareProfile ?? config.compareProfile,
+    '--compare-api-key': args.compareApiKey ?? env.CONFORM_COMPARE_API_KEY ?? config.compareApiKey,
+    '--compare-starter-api-key': args.compareStarterApiKey ?? env.CONFORM_COMPARE_STARTER_API_KEY ?? config.compareStarterApiKey,
+    '--compare-rate-limit-api-key': args.compareRateLimitApiKey ?? env.CONFORM_COMPARE_RATE_LIMIT_API_KEY ?? config.compareRateLimitApiKey,
+  };
+  if (spec === undefined) {
+    // flags only: CONFORM_COMPARE_* may be exported for other runs
+    const flags = { ...args, ...config };
+    const given = (['compareBaseUrl', 'compareProfile', 'compareApiKey', 'compareStarterApiKey', 'compareRateLimitApiKey'] as const).find((name) => flags[name] !== undefined);
+    if (given) throw new HarnessError('USAGE', `--${given.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} describes the parity target B: add --compare <target>, or drop it.`);
+    return undefined;
+  }
+  const bKeys = {
+    growth: own['--compare-api-key'] ?? keys.growth,
+    starter: own['--compare-starter-api-key'] ?? keys.starter,
+    rateLimit: own['--compare-rate-limit-api-key'] ?? keys.rateLimit,
+  };
+  const target = buildTarget({
+    target: spec,
+    baseUrl: own['--compare-base-url'],
+    profile: own['--compare-profile'],
+    faults: [],
+    keys: bKeys,
+    receiverUrl: undefined,
+    container: spec === 'container' ? args : { containerEnv: [] },
+  });
+  return { spec, target };
+}
+
 /** Merges flags over environment over config and builds the target; usage errors throw HarnessError. */
 export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS.ProcessEnv): ResolvedRun {
   const pick = <T>(flag: T | undefined, fromConfig: T | undefined): T | undefined => flag ?? fromConfig;
@@ -55,10 +95,11 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
     starter: args.starterApiKey ?? env.CONFORM_STARTER_API_KEY ?? config.starterApiKey,
     rateLimit: args.rateLimitApiKey ?? env.CONFORM_RATE_LIMIT_API_KEY ?? config.rateLimitApiKey,
   };
-  if (args.merge !== undefined && (args.shard !== undefined || args.compare !== undefined)) {
+  const compareSpec = pick(args.compare, config.compare);
+  if (args.merge !== undefined && (args.shard !== undefined || compareSpec !== undefined)) {
     throw new HarnessError('USAGE', `--merge combines the results of shards already run: drop ${args.shard !== undefined ? '--shard' : '--compare'}.`);
   }
-  if (args.shard !== undefined && args.compare !== undefined) throw new HarnessError('USAGE', '--shard does not apply to a parity run (--compare): drop one of them.');
+  if (args.shard !== undefined && compareSpec !== undefined) throw new HarnessError('USAGE', '--shard does not apply to a parity run (--compare): drop one of them.');
   const targetSpec = pick(args.target, config.target) ?? 'reference';
   const faults = pickList(args.faults, config.faults);
   const target = buildTarget({
@@ -70,10 +111,7 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
     container: args,
     receiverUrl: pick(args.receiverUrl, config.receiverUrl),
   });
-  // parity (--compare): B takes the same keys; --fault, --profile, --base-url and the container flags are A's
-  const compare = args.compare === undefined
-    ? undefined
-    : { spec: args.compare, target: buildTarget({ target: args.compare, baseUrl: undefined, profile: undefined, faults: [], keys, receiverUrl: undefined, container: args.compare === 'container' ? args : { containerEnv: [] } }) };
+  const compare = compareTarget(args, config, env, keys);
   const failOn = pick(args.failOn, config.failOn) ?? 'should';
   if (failOn !== 'must' && failOn !== 'should') throw new HarnessError('CONFIG', `failOn must be "must" or "should", got "${String(failOn)}".`);
   const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>

@@ -6,6 +6,7 @@ import type { PlanContext } from '../suites/engine/index.js';
 import { clientRatePerMinute, defaultRuns, formatPlanReport, guardsSends, planReport, planRun, runConformance } from '../suites/engine/index.js';
 import { defaultMaxSends, isHarnessError, Redactor } from '../targets/index.js';
 import { parseConformArgs } from './args.js';
+import type { ConformArgs } from './args.js';
 import { loadConfigFile } from './config-file.js';
 import { helpText } from './help-text.js';
 import { progressPrinter } from './progress.js';
@@ -25,16 +26,16 @@ export interface CliIo {
 /** `npm run conform`: parses, runs, writes reports; returns the exit code (0 conforms, 1 does not, 2 usage/set-up). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   // DESIGN.md §5: every message this command prints is scrubbed of the keys it was given
-  const redactor = new Redactor([io.env.CONFORM_API_KEY, io.env.CONFORM_STARTER_API_KEY, io.env.CONFORM_RATE_LIMIT_API_KEY]);
+  const redactor = new Redactor(['', 'STARTER_', 'RATE_LIMIT_', 'COMPARE_', 'COMPARE_STARTER_', 'COMPARE_RATE_LIMIT_'].map((kind) => io.env[`CONFORM_${kind}API_KEY`]));
   try {
     const args = parseConformArgs(argv);
-    for (const key of [args.apiKey, args.starterApiKey, args.rateLimitApiKey]) redactor.addSecret(key);
+    for (const key of apiKeysOf(args)) redactor.addSecret(key);
     if (args.help) {
       io.stdout.write(helpText);
       return 0;
     }
     const config = args.config ? await loadConfigFile(args.config, io.env) : {};
-    for (const key of [config.apiKey, config.starterApiKey, config.rateLimitApiKey]) redactor.addSecret(key);
+    for (const key of apiKeysOf(config)) redactor.addSecret(key);
     const run = resolveRun(args, config, io.env);
     if (run.merge !== undefined) return await mergeCli(run, run.merge, redactor, io);
     const registry = await loadRegistry();
@@ -69,6 +70,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
+/** Every API key the flags or the config file give, A's and B's. */
+function apiKeysOf(source: Partial<ConformArgs>): (string | undefined)[] {
+  return [source.apiKey, source.starterApiKey, source.rateLimitApiKey, source.compareApiKey, source.compareStarterApiKey, source.compareRateLimitApiKey];
+}
+
 /** --compare: a parity run of --target (A) and --compare (B); exit 1 when a difference is not expected of a simulator. */
 async function compareCli(
   run: ResolvedRun,
@@ -93,7 +99,12 @@ async function compareCli(
   io.stdout.write(`${parityHeadline(result)}\nA ${result.a.spec}: ${result.a.verdict}; B ${result.b.spec}: ${result.b.verdict}\n`);
   for (const file of files) io.stdout.write(`report: ${file}\n`);
   if (result.a.setupError || result.b.setupError) {
-    io.stderr.write(`conform: ${redactor.scrub([result.a.setupError, result.b.setupError].filter(Boolean).join('; '))}\n`);
+    for (const [label, side] of [['A', result.a], ['B', result.b]] as const) {
+      if (!side.setupError) continue;
+      // B's keys have their own flags; the engine's hint names A's
+      const hint = label === 'B' && side.setupCode === 'KEY_REFUSED' ? ' For B give its own keys: --compare-api-key or CONFORM_COMPARE_API_KEY.' : '';
+      io.stderr.write(`conform: ${label} (${side.spec}): ${redactor.scrub(side.setupError)}${hint}\n`);
+    }
     return 2;
   }
   return result.differences.unexpected === 0 ? 0 : 1;

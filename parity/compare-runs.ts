@@ -71,7 +71,7 @@ function side(run: ParitySideRun): ParitySide {
     baseUrl: result.target.baseUrl,
     verdict: result.verdict,
     statuses: result.summary.byStatus,
-    ...(result.setupError ? { setupError: result.setupError.message } : {}),
+    ...(result.setupError ? { setupError: result.setupError.message, setupCode: result.setupError.code } : {}),
   };
 }
 

@@ -37,6 +37,8 @@ export interface ParitySide {
   readonly verdict: string;
   readonly statuses: Readonly<Record<CheckStatus, number>>;
   readonly setupError?: string;
+  /** The setup problem's code (e.g. KEY_REFUSED), with setupError. */
+  readonly setupCode?: string;
 }
 
 /** The outcome of a parity run: the rows, grouped by area in reports, and the score. */

@@ -12,6 +12,7 @@ export const harnessErrorCodes = [
   'MISSING_KEY',
   'TARGET_START',
   'TARGET_UNREACHABLE',
+  'KEY_REFUSED',
   'BUDGET_EXCEEDED',
   'SEND_NOT_ALLOWED',
   'RECIPIENT_NOT_ALLOWED',

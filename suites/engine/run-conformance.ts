@@ -104,7 +104,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     if (gateResult.status !== 'passed' && !interrupt.signal.aborted) {
       setupError = unreachable(gateResult, target);
       for (const planned of others) {
-        const skipped = skippedResult(planned, `target not reachable: ${gateResult.reason ?? gateResult.status}`);
+        const skipped = skippedResult(planned, setupError.message);
         results.set(skipped.id, skipped);
       }
     } else {
@@ -190,8 +190,10 @@ function skippedResult(planned: PlannedCheck, reason: string): CheckResult {
 function unreachable(gate: CheckResult, target: Target): SetupProblem {
   const reason = gate.reason ?? gate.status;
   const where = target.describe().baseUrl;
+  if (/answered 40[13]\b/.test(reason)) {
+    return { code: 'KEY_REFUSED', message: `the target refused the API key: ${reason}. To fix: pass a valid key with --api-key or set CONFORM_API_KEY.` };
+  }
   let hint = `check that ${where} is the API origin (without /v1) and that the target is up (--target, --base-url)`;
-  if (/answered 40[13]\b/.test(reason)) hint = 'the API key was refused: pass a valid key with --api-key or set CONFORM_API_KEY';
-  else if (gate.status === 'errored') hint = `start the target or fix the address: ${where} did not answer (--target, --base-url)`;
+  if (gate.status === 'errored') hint = `start the target or fix the address: ${where} did not answer (--target, --base-url)`;
   return { code: 'TARGET_UNREACHABLE', message: `target not reachable: ${reason}. To fix: ${hint}.` };
 }

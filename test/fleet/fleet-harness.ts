@@ -2,19 +2,12 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { runCli } from '../../cli/run-cli.js';
 import type { RunResult } from '../../suites/engine/index.js';
 
 /** The repository root. */
 export const repoRoot = new URL('../../', import.meta.url);
 
-/** One in-process `npm run conform -- <args>` (cwd as it is); returns the exit code and the output. */
-export async function conform(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env });
-  return { code, stdout, stderr };
-}
+export { conform } from '../helpers/run-conform.js';
 
 /** The results.json a run or merge wrote into dir. */
 export async function resultsIn(dir: string): Promise<RunResult> {

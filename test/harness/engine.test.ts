@@ -125,8 +125,8 @@ describe('connection gate', () => {
     const result = await run(() => [401, { error: 'unauthorized' }], [sendBaseline]);
     expect(result.exitCode).toBe(2);
     expect(result.verdict).toBe('not-run');
-    expect(result.setupError?.message).toMatch(/target not reachable: .*401.*--api-key/);
-    expect(result.checks[1]).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/^target not reachable: /) });
+    expect(result.setupError).toMatchObject({ code: 'KEY_REFUSED', message: expect.stringMatching(/refused the API key: .*401.*--api-key/) });
+    expect(result.checks[1]).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/^the target refused the API key: /) });
   });
 });
 
