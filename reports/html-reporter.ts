@@ -1,4 +1,4 @@
-import type { CheckResult, RequirementRow, RunResult } from '../suites/engine/result.js';
+import type { CheckResult, MatrixStatus, RequirementRow, RunResult } from '../suites/engine/result.js';
 import { htmlStyle } from './html-style.js';
 import type { Reporter } from './reporter.js';
 import { ledgerHeader, ledgerRows, safetySummary } from './safety-section.js';
@@ -83,7 +83,7 @@ function areaTable(rows: readonly RequirementRow[]): string {
 }
 
 function matrix(rows: readonly RequirementRow[]): string {
-  const order = { failed: 0, errored: 1, passed: 2, skipped: 3, 'not-covered': 4 };
+  const order: Record<MatrixStatus, number> = { failed: 0, errored: 1, unproven: 2, passed: 3, skipped: 4, 'not-covered': 5 };
   const sorted = [...rows].sort((a, b) => order[a.status] - order[b.status]);
   const body = sorted.map(
     (row) =>

@@ -11,7 +11,7 @@ main{padding:0 28px 40px;max-width:1280px}h2{margin:28px 0 10px;font-size:18px;b
 table{border-collapse:collapse;width:100%;margin-top:8px}th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--line);vertical-align:top}
 th{background:var(--bg);position:sticky;top:0}
 .pill{display:inline-block;padding:0 8px;border-radius:10px;color:#fff;font-size:12px;font-weight:600}
-.passed{background:var(--ok)}.failed{background:var(--bad)}.errored{background:var(--err)}.skipped{background:var(--skip)}.not-covered{background:var(--none)}
+.passed{background:var(--ok)}.failed{background:var(--bad)}.errored{background:var(--err)}.skipped{background:var(--skip)}.unproven{background:var(--skip)}.not-covered{background:var(--none)}
 .failure{border:1px solid var(--line);border-left:5px solid var(--bad);border-radius:6px;padding:10px 14px;margin:10px 0}
 .failure.errored-box{border-left-color:var(--err)}
 pre{background:var(--bg);padding:8px;border-radius:6px;overflow:auto;white-space:pre-wrap;word-break:break-all;margin:6px 0}

@@ -1,4 +1,4 @@
-import type { CheckResult, CheckStatus, RunResult } from '../suites/engine/result.js';
+import type { CheckResult, MatrixStatus, RunResult } from '../suites/engine/result.js';
 
 // XML 1.0 allows tab, LF, CR and the ranges below; anything else (other control characters, lone surrogates) is replaced
 const xmlForbidden = new RegExp('[^\\t\\n\\r\\u0020-\\uD7FF\\uE000-\\uFFFD\\u{10000}-\\u{10FFFF}]', 'gu');
@@ -39,11 +39,12 @@ export function counterexampleText(check: CheckResult): string | undefined {
 }
 
 /** Status symbols for text reports. */
-export const statusMark: Readonly<Record<CheckStatus | 'not-covered', string>> = {
+export const statusMark: Readonly<Record<MatrixStatus, string>> = {
   passed: 'PASS',
   failed: 'FAIL',
   errored: 'ERROR',
   skipped: 'SKIP',
+  unproven: 'UNPROVEN',
   'not-covered': '-',
 };
 

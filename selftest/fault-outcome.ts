@@ -5,8 +5,13 @@ import type { ReferenceFault } from '../targets/index.js';
 export interface FaultOutcome {
   readonly fault: ReferenceFault;
   readonly caught: boolean;
-  /** Failed checks that cite the fault's requirement. */
+  /** Failed checks that cite the fault's requirement, or whose failure names it. */
   readonly caughtBy: readonly string[];
+  /**
+   * Whether a catching failure named the fault's requirement itself (exact), named only others (elsewhere: the fault
+   * broke more than its catalogue entry says), or named none (unattributed: e.g. a status or free-text assertion).
+   */
+  readonly attribution?: 'exact' | 'elsewhere' | 'unattributed';
   /** Other checks that failed or errored (collateral: fine, but shown). */
   readonly otherFailures: readonly string[];
   readonly exitCode: 0 | 1 | 2;
@@ -18,7 +23,8 @@ export interface FaultOutcome {
 /** Judges a run with a fault switched on (issue 6: fail, on a check that cites the requirement the fault names). */
 export function judgeFault(fault: ReferenceFault, run: RunResult): FaultOutcome {
   const bad = (c: CheckResult) => c.status === 'failed' || c.status === 'errored';
-  const caughtBy = run.checks.filter((c) => c.status === 'failed' && c.requirements.includes(fault.requirement)).map((c) => c.id);
+  const catching = run.checks.filter((c) => c.status === 'failed' && (c.requirements.includes(fault.requirement) || c.violated?.includes(fault.requirement)));
+  const caughtBy = catching.map((c) => c.id);
   const otherFailures = run.checks.filter((c) => bad(c) && !caughtBy.includes(c.id)).map((c) => `${c.id} (${c.status})`);
   const caught = run.exitCode === 1 && caughtBy.length > 0;
   let reason = '';
@@ -27,7 +33,12 @@ export function judgeFault(fault: ReferenceFault, run: RunResult): FaultOutcome 
     else if (run.exitCode === 0) reason = `the run passed: no check citing ${fault.requirement} failed (${citing(run, fault)} ran)`;
     else reason = `the run failed, but not on a check citing ${fault.requirement} (${otherFailures.join(', ')})`;
   }
-  return { fault, caught, caughtBy, otherFailures, exitCode: run.exitCode, durationMs: run.durationMs, reason };
+  return { fault, caught, caughtBy, ...(caught ? { attribution: attributionOf(fault, catching) } : {}), otherFailures, exitCode: run.exitCode, durationMs: run.durationMs, reason };
+}
+
+function attributionOf(fault: ReferenceFault, catching: readonly CheckResult[]): NonNullable<FaultOutcome['attribution']> {
+  if (catching.some((c) => c.violated?.includes(fault.requirement))) return 'exact';
+  return catching.some((c) => c.violated === undefined) ? 'unattributed' : 'elsewhere';
 }
 
 function citing(run: RunResult, fault: ReferenceFault): string {

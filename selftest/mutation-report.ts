@@ -1,6 +1,7 @@
 import type { Requirement } from '../spec/requirements.js';
 import type { ReferenceFault } from '../targets/index.js';
 import type { SelftestResult } from './run-selftest.js';
+import type { FaultOutcome } from './fault-outcome.js';
 
 /** How each must-level requirement is covered by faults (issue 6: one fault per must, or a recorded reason). */
 export interface MustCoverage {
@@ -36,7 +37,15 @@ export function mutationMarkdown(result: SelftestResult, coverage: MustCoverage)
     for (const c of bad) lines.push(`- ${c.status} ${c.id} [${c.requirements.join(', ')}]: ${cell(c.reason ?? '')}`);
     if (bad.length > 0) lines.push('');
   }
-  lines.push('## Faults', '', '| fault | area | requirement | caught | by | time |', '|---|---|---|---|---|---|');
+  const attributed = (kind: FaultOutcome['attribution']) => result.faults.filter((o) => o.attribution === kind);
+  lines.push(
+    '## Faults',
+    '',
+    `Attribution of the catching failures: ${attributed('exact').length} named the fault's own requirement, ${attributed('elsewhere').length} named only other requirements (the fault breaks more than its entry says), ${attributed('unattributed').length} named none (status or free-text assertions).`,
+    '',
+    '| fault | area | requirement | caught | by | time |',
+    '|---|---|---|---|---|---|',
+  );
   const ordered = [...result.faults].sort((a, b) => Number(a.caught) - Number(b.caught) || a.fault.id.localeCompare(b.fault.id));
   for (const o of ordered) {
     const by = o.caught ? o.caughtBy.join(', ') : o.reason;

@@ -9,6 +9,11 @@ export interface FailureDetails {
   readonly seed?: number;
   /** fast-check's replay path of the counterexample. */
   readonly path?: string;
+  /**
+   * The requirement(s) this failure shows broken, when the failing assertion knows (a schema keyword's
+   * x-requirements, a model step's rule); the check's other cited requirements are then merely not shown.
+   */
+  readonly requirements?: readonly string[];
 }
 
 /** The target broke a requirement: the check is FAILED. Thrown by ctx.fail and the expectations. */

@@ -1,4 +1,5 @@
 import { validate } from '../../spec/index.js';
+import type { ValidationIssue } from '../../spec/index.js';
 import type { Exchange } from '../../targets/index.js';
 import type { StatusClass, StatusExpectation } from './check-context.js';
 import { CheckFailure, TargetError } from './check-failure.js';
@@ -40,7 +41,7 @@ export function expectSchema(exchange: Exchange, schemaName: string, message?: s
   if (!result.valid) {
     const shown = result.errors.slice(0, 5).join('; ');
     const more = result.errors.length > 5 ? ` (+${result.errors.length - 5} more)` : '';
-    throw new CheckFailure(`${prefix}the response does not match ${schemaName}: ${shown}${more}`, { exchange });
+    throw new CheckFailure(`${prefix}the response does not match ${schemaName}: ${shown}${more}`, { exchange, ...citedBy(result.issues) });
   }
   return exchange.json;
 }
@@ -48,6 +49,12 @@ export function expectSchema(exchange: Exchange, schemaName: string, message?: s
 /** Fails with the message unless the condition holds. */
 export function expectThat(condition: unknown, message: string, details: ConstructorParameters<typeof CheckFailure>[1] = {}): asserts condition {
   if (!condition) throw new CheckFailure(message, details);
+}
+
+/** `{requirements}` when every issue cites one through x-requirements (else the failure is not attributed). */
+export function citedBy(issues: readonly ValidationIssue[]): { requirements?: readonly string[] } {
+  const cited = issues.map((issue) => issue.requirement);
+  return cited.length > 0 && cited.every((id) => id !== undefined) ? { requirements: [...new Set(cited as string[])] } : {};
 }
 
 function bodyHint(exchange: Exchange): string {

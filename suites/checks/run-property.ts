@@ -60,6 +60,8 @@ export async function runProperty<T>(
     seed: details.seed,
     ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}),
     ...(exchange ? { exchange } : {}),
+    // the shrunk case's own failure says which requirement it broke
+    ...(cause instanceof CheckFailure && cause.details.requirements ? { requirements: cause.details.requirements } : {}),
   };
   if (cause instanceof TargetError) throw new TargetError(message, failureDetails);
   if (cause instanceof CheckFailure) throw new CheckFailure(message, failureDetails);

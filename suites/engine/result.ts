@@ -20,6 +20,9 @@ export type CheckStatus = 'passed' | 'failed' | 'errored' | 'skipped';
 /** The statuses in report order (worst first). */
 export const checkStatuses: readonly CheckStatus[] = ['failed', 'errored', 'passed', 'skipped'];
 
+/** A requirements-matrix status: a check status, or unproven / not-covered. */
+export type MatrixStatus = CheckStatus | 'unproven' | 'not-covered';
+
 /** A requirement level (spec/requirements.yaml). */
 export type ResultLevel = 'must' | 'should' | 'observe';
 
@@ -32,6 +35,12 @@ export interface CheckResult {
   readonly level: ResultLevel;
   readonly status: CheckStatus;
   readonly reason?: string;
+  /**
+   * A failed check: the requirements its failure shows broken, when the failing assertion names them (a schema
+   * keyword may name one the check does not cite). The matrix marks these failed and the check's other requirements
+   * unproven: the check stopped before it reached them.
+   */
+  readonly violated?: readonly string[];
   readonly durationMs: number;
   readonly seed?: number;
   /** fast-check replay path of the counterexample. */
@@ -59,8 +68,11 @@ export interface RequirementRow {
   readonly section: string;
   readonly level: ResultLevel;
   readonly text: string;
-  /** Worst status of the checks that cite it in this run; not-covered when none does. */
-  readonly status: CheckStatus | 'not-covered';
+  /**
+   * Worst status of the checks that cite it in this run; unproven when the only checks that ran failed on another
+   * requirement first (CheckResult.violated); not-covered when none cites it.
+   */
+  readonly status: MatrixStatus;
   /** True when at least one check citing it ran (was not skipped). */
   readonly covered: boolean;
   readonly checks: readonly string[];

@@ -92,7 +92,7 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     return finish('passed', { ...logsOf(logs), ...traceOf(scoped, env) }, scoped.count);
   } catch (error) {
     const [status, reason, details] = classify(error);
-    return finish(status, { reason: http.redactor.scrub(reason), ...detailFields(details, http), ...logsOf(logs), ...traceOf(scoped, env) }, scoped.count);
+    return finish(status, { reason: http.redactor.scrub(reason), ...detailFields(details, http, status === 'failed' ? check.requirements : undefined), ...logsOf(logs), ...traceOf(scoped, env) }, scoped.count);
   } finally {
     clearTimeout(timer);
     if (interrupted) env.runSignal?.removeEventListener('abort', interrupted);
@@ -113,10 +113,13 @@ function classify(error: unknown): [CheckStatus, string, FailureDetails | undefi
   return ['errored', `the check raised: ${message}`, details];
 }
 
-function detailFields(details: FailureDetails | undefined, http: HttpClient): Partial<CheckResult> {
-  if (!details) return {};
+function detailFields(details: FailureDetails | undefined, http: HttpClient, failed: readonly string[] | undefined): Partial<CheckResult> {
+  // a failing check that cites one requirement shows that one broken, whatever its assertion said
+  const violated = failed ? (details?.requirements ?? (failed.length === 1 ? failed : [])) : [];
+  if (!details) return violated.length > 0 ? { violated: [...violated] } : {};
   const redactor = http.redactor;
   return {
+    ...(violated.length > 0 ? { violated: [...violated] } : {}),
     ...(details.seed !== undefined ? { seed: details.seed } : {}),
     ...(details.path !== undefined ? { path: details.path } : {}),
     ...(details.counterexample !== undefined ? { counterexample: redactor.scrubValue(details.counterexample) } : {}),

@@ -1,13 +1,20 @@
 import type { Requirement } from '../../spec/requirements.js';
-import type { CheckResult, CheckStatus, RequirementRow, ResultLevel, RunSummary } from './result.js';
+import type { CheckResult, CheckStatus, MatrixStatus, RequirementRow, ResultLevel, RunSummary } from './result.js';
 
-const severity: Record<CheckStatus, number> = { failed: 0, errored: 1, passed: 2, skipped: 3 };
+// unproven ranks after passed: another check that did prove the requirement outweighs one that never reached it
+const severity: Record<Exclude<MatrixStatus, 'not-covered'>, number> = { failed: 0, errored: 1, passed: 2, unproven: 3, skipped: 4 };
+
+/** What one check says of one requirement it cites: a failure attributed elsewhere leaves this one unproven. */
+function statusFor(check: CheckResult, requirement: string): Exclude<MatrixStatus, 'not-covered'> {
+  if (check.status !== 'failed' || check.violated === undefined) return check.status;
+  return check.violated.includes(requirement) ? 'failed' : 'unproven';
+}
 
 /** The requirements matrix: every requirement of the catalogue with the checks that cite it and their worst status. */
 export function requirementsMatrix(requirements: readonly Requirement[], checks: readonly CheckResult[]): RequirementRow[] {
   return requirements.map((requirement) => {
-    const citing = checks.filter((check) => check.requirements.includes(requirement.id));
-    const worst = citing.map((check) => check.status).sort((a, b) => severity[a] - severity[b])[0];
+    const citing = checks.filter((check) => check.requirements.includes(requirement.id) || (check.status === 'failed' && check.violated?.includes(requirement.id)));
+    const worst = citing.map((check) => statusFor(check, requirement.id)).sort((a, b) => severity[a] - severity[b])[0];
     return {
       id: requirement.id,
       section: requirement.section,

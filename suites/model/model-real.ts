@@ -67,7 +67,7 @@ export class ModelReal {
     if (condition) return;
     const current = this.steps[this.steps.length - 1];
     if (current) current.outcome = `${current.outcome ?? ''} ✗`.trim();
-    throw new CheckFailure(`[${requirement}] ${message}`, exchange ? { exchange } : {});
+    throw new CheckFailure(`[${requirement}] ${message}`, { ...(exchange ? { exchange } : {}), requirements: [requirement] });
   }
 }
 

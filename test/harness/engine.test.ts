@@ -195,3 +195,48 @@ describe('exclusive checks', () => {
     expect(overlaps).toContain('');
   });
 });
+
+describe('requirement attribution', () => {
+  const row = (result: Awaited<ReturnType<typeof run>>, id: string) => result.requirements.find((r) => r.id === id);
+
+  it('marks only the requirement a schema keyword names failed; the rest of the check is unproven, not failed', async () => {
+    // a message with a status outside the enum: the Message schema's status enum cites MSG-STATUS-ENUM
+    const schemaCheck = check({
+      id: 'T-SCHEMA',
+      requirements: ['MSG-GET-RESPONSE', 'MSG-STATUS-ENUM', 'ERR-SUCCESS-2XX'],
+      async run(ctx) {
+        ctx.expectSchema(await ctx.http.request({ path: '/v1/messages/m1' }), 'Message');
+      },
+    });
+    const message = { id: 'm1', to: '+14155550100', from: '+14155550199', message: 'hi', status: 'bounced', direction: 'outbound', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
+    const result = await run((req, res) => healthyUserMe(req, res) ?? [200, message], [schemaCheck]);
+    const failed = result.checks.find((c) => c.id === 'T-SCHEMA');
+    expect(failed?.status).toBe('failed');
+    expect(failed?.violated).toEqual(['MSG-STATUS-ENUM']);
+    expect(row(result, 'MSG-STATUS-ENUM')).toMatchObject({ status: 'failed', checks: ['T-SCHEMA'] });
+    for (const id of ['MSG-GET-RESPONSE', 'ERR-SUCCESS-2XX']) expect(row(result, id)?.status).toBe('unproven');
+  });
+
+  it('names a requirement the check does not cite when the keyword does', async () => {
+    const narrow = check({
+      id: 'T-NARROW',
+      requirements: ['MSG-GET-RESPONSE'],
+      async run(ctx) {
+        ctx.expectSchema(await ctx.http.request({ path: '/v1/messages/m1' }), 'Message');
+      },
+    });
+    const result = await run((req, res) => healthyUserMe(req, res) ?? [200, { id: 'm1' }], [narrow]);
+    expect(result.checks.find((c) => c.id === 'T-NARROW')?.violated).toEqual(['MSG-FIELDS-REQUIRED']);
+    expect(row(result, 'MSG-FIELDS-REQUIRED')).toMatchObject({ status: 'failed', checks: ['T-NARROW'] });
+    expect(row(result, 'MSG-GET-RESPONSE')?.status).toBe('unproven');
+  });
+
+  it('a failing check that cites one requirement shows that one broken; a free-text failure of a wider check marks all', async () => {
+    const single = check({ id: 'T-ONE', requirements: ['MSG-GET-UNKNOWN-404'], run: (ctx) => ctx.fail('answered 200') });
+    const wide = check({ id: 'T-WIDE', requirements: ['WH-FIELDS', 'WH-ID-UUID'], run: (ctx) => ctx.fail('something is off') });
+    const result = await run(healthyUserMe, [single, wide]);
+    expect(result.checks.find((c) => c.id === 'T-ONE')?.violated).toEqual(['MSG-GET-UNKNOWN-404']);
+    expect(result.checks.find((c) => c.id === 'T-WIDE')?.violated).toBeUndefined();
+    for (const id of ['MSG-GET-UNKNOWN-404', 'WH-FIELDS', 'WH-ID-UUID']) expect(row(result, id)?.status).toBe('failed');
+  });
+});
