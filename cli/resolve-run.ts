@@ -59,7 +59,7 @@ function compareTarget(args: ConformArgs, config: ConformConfig, env: NodeJS.Pro
     '--compare-rate-limit-api-key': args.compareRateLimitApiKey ?? env.CONFORM_COMPARE_RATE_LIMIT_API_KEY ?? config.compareRateLimitApiKey,
   };
   if (spec === undefined) {
-    // flags only: CONFORM_COMPARE_* may be exported for other runs
+    // flags and config only: CONFORM_COMPARE_* may stay exported from other runs
     const flags = { ...args, ...config };
     const given = (['compareBaseUrl', 'compareProfile', 'compareApiKey', 'compareStarterApiKey', 'compareRateLimitApiKey'] as const).find((name) => flags[name] !== undefined);
     if (given) throw new HarnessError('USAGE', `--${given.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} describes the parity target B: add --compare <target>, or drop it.`);
