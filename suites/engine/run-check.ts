@@ -92,7 +92,8 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     return finish('passed', { ...logsOf(logs), ...traceOf(scoped, env) }, scoped.count);
   } catch (error) {
     const [status, reason, details] = classify(error);
-    return finish(status, { reason: http.redactor.scrub(reason), ...detailFields(details, http, status === 'failed' ? check.requirements : undefined), ...logsOf(logs), ...traceOf(scoped, env) }, scoped.count);
+    const violated = status === 'failed' ? violatedOf(details, check.requirements) : {};
+    return finish(status, { reason: http.redactor.scrub(reason), ...violated, ...detailFields(details, http), ...logsOf(logs), ...traceOf(scoped, env) }, scoped.count);
   } finally {
     clearTimeout(timer);
     if (interrupted) env.runSignal?.removeEventListener('abort', interrupted);
@@ -113,13 +114,16 @@ function classify(error: unknown): [CheckStatus, string, FailureDetails | undefi
   return ['errored', `the check raised: ${message}`, details];
 }
 
-function detailFields(details: FailureDetails | undefined, http: HttpClient, failed: readonly string[] | undefined): Partial<CheckResult> {
-  // a failing check that cites one requirement shows that one broken, whatever its assertion said
-  const violated = failed ? (details?.requirements ?? (failed.length === 1 ? failed : [])) : [];
-  if (!details) return violated.length > 0 ? { violated: [...violated] } : {};
+/** What a failure shows broken: the requirements it names, else the one requirement a single-requirement check cites. */
+function violatedOf(details: FailureDetails | undefined, cited: readonly string[]): Partial<CheckResult> {
+  const violated = details?.requirements ?? (cited.length === 1 ? cited : []);
+  return violated.length > 0 ? { violated: [...violated] } : {};
+}
+
+function detailFields(details: FailureDetails | undefined, http: HttpClient): Partial<CheckResult> {
+  if (!details) return {};
   const redactor = http.redactor;
   return {
-    ...(violated.length > 0 ? { violated: [...violated] } : {}),
     ...(details.seed !== undefined ? { seed: details.seed } : {}),
     ...(details.path !== undefined ? { path: details.path } : {}),
     ...(details.counterexample !== undefined ? { counterexample: redactor.scrubValue(details.counterexample) } : {}),
