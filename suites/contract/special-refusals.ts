@@ -17,7 +17,10 @@ const notJsonObjects = ['{', 'not json', '{"to": }', '{"a":1,}', "{'a': 1}", '[]
 export function unknownIdChecks(operation: Operation): Check[] {
   const schema = partSchema(operation, 'path');
   if (schema === undefined || pathParameters(operation).length === 0) return [];
-  const ids = validArbitrary(positiveSchema(schema)) as fc.Arbitrary<Record<string, unknown>>;
+  // "." and ".." are URL dot segments (RFC 3986 §5.2.4): the URL parser removes them, so /v1/messages/%2E is sent as
+  // /v1/messages/ (the list operation), not as an unknown id
+  const ids = (validArbitrary(positiveSchema(schema)) as fc.Arbitrary<Record<string, unknown>>)
+    .filter((path) => Object.values(path).every((value) => value !== '.' && value !== '..'));
   const example = exampleValue(positiveSchema(schema)) as Record<string, unknown>;
   const label = 'unknown id';
   const unknown = (parts: RequestParts, path: Record<string, unknown>): ContractRequest => toContractRequest(operation, { ...parts, path }, label);
