@@ -88,7 +88,7 @@ const sharedNumberValue = defineCheck({
   suite,
   requirements: ['TIER-SHARED-NUMBER-VALUE'],
   level: 'should',
-  needs: ['starterKey', 'billable', 'templates', 'sharedSender'],
+  needs: ['starterKey', 'billable', 'sharedSender', 'templates'],
   appliesTo: hasTiers,
   async run(ctx) {
     const shared = ctx.target.conventions.sharedSender;
