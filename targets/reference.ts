@@ -5,7 +5,7 @@ import { joinUrl, randomKey, receiverPublicAddress, receiverPublicOrigin } from 
 import { profileFor } from './profile.js';
 import type { Target, TargetKeys, TargetStartContext } from './target.js';
 import { referenceConventions, withConventions } from './target-conventions.js';
-import type { ConventionSettings, TargetConventions } from './target-conventions.js';
+import type { ConventionSettings, SignatureConvention, TargetConventions } from './target-conventions.js';
 
 /** Options of the embedded reference target. */
 export interface ReferenceTargetOptions {
@@ -56,6 +56,7 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
     ...(options.failingNumbers ? { failingRecipients: options.failingNumbers } : {}),
     ...options.conventions,
   });
+  const played = playedConventions(conventions, options.conventions);
   return {
     name,
     profile,
@@ -92,7 +93,7 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
         },
         faults: [...(options.faults ?? [])],
         lifecycle: { stepMs: options.stepMs ?? 5 },
-        ...playedConventions(conventions, options.conventions),
+        ...played,
         retry: { maxAttempts: 3, baseDelayMs: 10 },
         ui: false,
         ...routing,
@@ -123,9 +124,14 @@ function playedConventions(conventions: TargetConventions, given: ConventionSett
   }
   return {
     failingNumbers: [...conventions.failingRecipients],
-    ...(given.signatureScheme ?? given.signatureHeader ? { signature: { ...conventions.signature } } : {}),
+    ...(given.signatureScheme ?? given.signatureHeader ? { signature: signatureOption(conventions.signature) } : {}),
     ...(templates ? { templates: templates.map((t) => ({ id: t.id, variables: Object.keys(t.variables), variants: { ...t.texts } })) } : {}),
   };
+}
+
+/** The reference's signature option of a convention (only the service scheme takes a header name). */
+function signatureOption(signature: SignatureConvention): NonNullable<ReferenceOptions['signature']> {
+  return signature.scheme === 'service' ? { scheme: 'service', header: signature.header } : { scheme: signature.scheme };
 }
 
 /** One named fault of the reference's catalogue (what the self-test switches on). */
