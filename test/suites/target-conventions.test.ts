@@ -69,7 +69,7 @@ const webhookSuites = ['--suite', 'scenarios/signatures', '--suite', 'scenarios/
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('a target with another template catalogue (the reference with acme-login, as a URL)', () => {
-  const acmeTemplates = acmeCatalogue.templates.map((t) => ({ id: t.id, variables: Array.isArray(t.variables) ? t.variables : Object.keys(t.variables), variants: t.variants }));
+  const acmeTemplates = acmeCatalogue.templates.map((t) => ({ id: t.id, variables: Array.isArray(t.variables) ? t.variables : Object.keys(t.variables), variants: t.variants as Record<string, string> }));
   let server: ReferenceServer;
   let port: number;
   beforeAll(async () => {
