@@ -43,6 +43,15 @@ export interface ConformArgs {
   receiverUrl?: string;
   receiverPort?: number;
   allowRateLimitCheck: boolean;
+  /** Target conventions (README "Target conventions"): the template catalogue file and the template the checks send. */
+  templates?: string;
+  fixtureTemplate?: string;
+  /** The signature scheme (service, standard-webhooks, github) and the service scheme's header name. */
+  signatureScheme?: string;
+  signatureHeader?: string;
+  /** Recipients the target fails on purpose, and its shared sender number. */
+  failingRecipients: string[];
+  sharedSender?: string;
   /** --shard i/n: run one deterministic slice and write shard-i-of-n.json to --out. */
   shard?: string;
   /** --merge <dir>: merge the shard results in dir into the reports of the whole run. */
@@ -90,6 +99,12 @@ const optionSpec = {
   'receiver-url': { type: 'string' },
   'receiver-port': { type: 'string' },
   'allow-rate-limit-check': { type: 'boolean' },
+  templates: { type: 'string' },
+  'fixture-template': { type: 'string' },
+  'signature-scheme': { type: 'string' },
+  'signature-header': { type: 'string' },
+  'failing-recipient': { type: 'string', multiple: true },
+  'shared-sender': { type: 'string' },
   shard: { type: 'string' },
   merge: { type: 'string' },
   plan: { type: 'boolean' },
@@ -149,6 +164,12 @@ export function parseConformArgs(argv: readonly string[]): ConformArgs {
     ...defined('receiverUrl', text('receiver-url')),
     ...defined('receiverPort', integer('--receiver-port', text('receiver-port'), 1)),
     allowRateLimitCheck: values['allow-rate-limit-check'] === true,
+    ...defined('templates', text('templates')),
+    ...defined('fixtureTemplate', text('fixture-template')),
+    ...defined('signatureScheme', text('signature-scheme')),
+    ...defined('signatureHeader', text('signature-header')),
+    failingRecipients: list('failing-recipient'),
+    ...defined('sharedSender', text('shared-sender')),
     ...defined('shard', text('shard')),
     ...defined('merge', text('merge')),
     plan: values.plan === true,

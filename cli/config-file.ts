@@ -5,9 +5,12 @@ import { HarnessError } from '../targets/index.js';
 import type { ConformArgs } from './args.js';
 
 /** What a conform.config.json / .ts may set (the CLI's options in camelCase; flags win). */
-export type ConformConfig = Partial<Omit<ConformArgs, 'config' | 'list' | 'help' | 'plan' | 'shard' | 'merge'>>;
+export type ConformConfig = Partial<Omit<ConformArgs, 'config' | 'list' | 'help' | 'plan' | 'shard' | 'merge' | 'templates'>> & {
+  /** The template catalogue: a file path, or the catalogue itself (README "Target conventions"). */
+  templates?: string | Record<string, unknown> | unknown[];
+};
 
-const listKeys = ['suites', 'requirements', 'checks', 'reporters', 'faults', 'allowRecipients'] as const;
+const listKeys = ['suites', 'requirements', 'checks', 'reporters', 'faults', 'allowRecipients', 'failingRecipients'] as const;
 const numberKeys = ['seed', 'runs', 'timeout', 'requestTimeout', 'maxRequests', 'concurrency', 'maxSends', 'receiverPort'] as const;
 const stringKeys = [
   'target',
@@ -25,9 +28,14 @@ const stringKeys = [
   'compareApiKey',
   'compareStarterApiKey',
   'compareRateLimitApiKey',
+  'fixtureTemplate',
+  'signatureScheme',
+  'signatureHeader',
+  'sharedSender',
 ] as const;
 const booleanKeys = ['allowSend', 'allowRateLimitCheck'] as const;
-const knownKeys = new Set<string>([...listKeys, ...numberKeys, ...stringKeys, ...booleanKeys]);
+// templates: a path or the catalogue object (checked when the run is resolved)
+const knownKeys = new Set<string>([...listKeys, ...numberKeys, ...stringKeys, ...booleanKeys, 'templates']);
 
 /** Loads a config file (JSON, or a module whose default export is the object) and expands ${ENV} in its strings. */
 export async function loadConfigFile(path: string, env: NodeJS.ProcessEnv = process.env): Promise<ConformConfig> {

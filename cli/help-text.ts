@@ -29,6 +29,17 @@ Target
   --container-port <n>      container: API port inside (default a free loopback port, passed as SIM_API_PORT)
   --startup-timeout <ms>    container: time to answer GET /v1/user/me (default 30000)
 
+Target conventions (where the spec is silent; default: the reference's on the targets this project starts,
+only Service-Signature on a URL; a check that needs one not given is skipped naming it; README "Target conventions")
+  --templates <file.json>   the target's template catalogue: ids, variables (values to send, {token} marks one the
+                            text shows), variants (config key templates: a path or the catalogue itself)
+  --fixture-template <id>   the catalogue's template the checks and fixtures send (default its "fixture", else the first)
+  --signature-scheme <s>    service (default: t=<unix>,v1=<hex>), standard-webhooks or github (config signatureScheme)
+  --signature-header <name> the service scheme's header (default Service-Signature; config signatureHeader)
+  --failing-recipient <e164> a recipient the target fails on purpose, for message.failed checks (repeatable;
+                            config failingRecipients)
+  --shared-sender <e164>    the number Starter template sends without from come from (config sharedSender)
+
 Safety (a production profile or any non-loopback target)
   --allow-send              allow billable sends (refused in the client otherwise)
   --allow-recipient <e164>  the only recipients a send may have: numbers you own (repeatable)

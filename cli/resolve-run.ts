@@ -3,9 +3,10 @@ import type { Selection } from '../suites/checks/index.js';
 import { parseShard } from '../suites/engine/index.js';
 import type { Shard } from '../suites/engine/index.js';
 import { containerTarget, HarnessError, profileFor, referenceTarget, urlTarget } from '../targets/index.js';
-import type { Profile, Target } from '../targets/index.js';
+import type { ConventionSettings, Profile, Target } from '../targets/index.js';
 import type { ConformArgs } from './args.js';
 import type { ConformConfig } from './config-file.js';
+import { resolveConventions } from './resolve-conventions.js';
 
 /** Everything conform needs, resolved from flags, environment and config file (in that order of precedence). */
 export interface ResolvedRun {
@@ -49,7 +50,7 @@ type Keys = { growth?: string | undefined; starter?: string | undefined; rateLim
  * simulator takes any); its base URL and profile to what the target form implies. --fault and the container flags
  * stay A's, except for --compare container, which has no other way to get an image.
  */
-function compareTarget(args: ConformArgs, config: ConformConfig, env: NodeJS.ProcessEnv, keys: Keys): ResolvedRun['compare'] {
+function compareTarget(args: ConformArgs, config: ConformConfig, env: NodeJS.ProcessEnv, keys: Keys, conventions: ConventionSettings): ResolvedRun['compare'] {
   const spec = args.compare ?? config.compare;
   const own = {
     '--compare-base-url': args.compareBaseUrl ?? config.compareBaseUrl,
@@ -78,6 +79,7 @@ function compareTarget(args: ConformArgs, config: ConformConfig, env: NodeJS.Pro
     keys: bKeys,
     receiverUrl: undefined,
     container: spec === 'container' ? args : { containerEnv: [] },
+    conventions,
   });
   return { spec, target };
 }
@@ -102,6 +104,7 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
   if (args.shard !== undefined && compareSpec !== undefined) throw new HarnessError('USAGE', '--shard does not apply to a parity run (--compare): drop one of them.');
   const targetSpec = pick(args.target, config.target) ?? 'reference';
   const faults = pickList(args.faults, config.faults);
+  const conventions = resolveConventions(args, config);
   const target = buildTarget({
     target: targetSpec,
     baseUrl: pick(args.baseUrl, config.baseUrl),
@@ -110,8 +113,9 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
     keys,
     container: args,
     receiverUrl: pick(args.receiverUrl, config.receiverUrl),
+    conventions,
   });
-  const compare = compareTarget(args, config, env, keys);
+  const compare = compareTarget(args, config, env, keys, conventions);
   const failOn = pick(args.failOn, config.failOn) ?? 'should';
   if (failOn !== 'must' && failOn !== 'should') throw new HarnessError('CONFIG', `failOn must be "must" or "should", got "${String(failOn)}".`);
   const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
@@ -154,6 +158,8 @@ interface TargetChoice {
   container: ContainerArgs;
   /** --receiver-url: the public https origin that forwards to the receiver (URL targets). */
   receiverUrl: string | undefined;
+  /** --templates, --signature-*, --failing-recipient, --shared-sender (parity: B gets A's settings). */
+  conventions: ConventionSettings;
 }
 
 function buildTarget(choice: TargetChoice): Target {
@@ -167,35 +173,36 @@ function buildTarget(choice: TargetChoice): Target {
   }
   // parity conveniences: the embedded reference in simulator mode, or with faults switched on
   const forwarded = choice.receiverUrl === undefined ? {} : { receiverOrigin: publicReceiverOrigin(choice.receiverUrl) };
-  if (choice.target === 'reference:simulator') return referenceTarget({ mode: 'simulator' });
-  if (choice.target.startsWith('reference+fault:')) return referenceTarget({ faults: choice.target.slice('reference+fault:'.length).split(',').filter(Boolean) });
+  const { conventions } = choice;
+  if (choice.target === 'reference:simulator') return referenceTarget({ mode: 'simulator', conventions });
+  if (choice.target.startsWith('reference+fault:')) return referenceTarget({ faults: choice.target.slice('reference+fault:'.length).split(',').filter(Boolean), conventions });
   switch (choice.target) {
     case 'container':
       if (choice.baseUrl) throw new HarnessError('USAGE', '--base-url does not apply to --target container (it starts the image on a free loopback port).');
-      return buildContainerTarget(choice.container, profileFor(choice.profile ?? 'reference'), keys);
+      return buildContainerTarget(choice.container, profileFor(choice.profile ?? 'reference'), keys, conventions);
     case 'reference':
       if (choice.baseUrl) throw new HarnessError('USAGE', '--base-url does not apply to --target reference (it starts on a free loopback port); use --target <url>.');
       if (choice.profile !== undefined && profileFor(choice.profile).name !== 'reference') {
         throw new HarnessError('USAGE', `--target reference always has the reference profile; drop --profile ${choice.profile}.`);
       }
-      return referenceTarget({ faults: choice.faults });
+      return referenceTarget({ faults: choice.faults, conventions });
     case 'simulator':
-      return urlTarget(choice.baseUrl ?? simulatorBaseUrl, profileFor(choice.profile ?? 'simulator'), keys, { name: 'simulator', ...forwarded });
+      return urlTarget(choice.baseUrl ?? simulatorBaseUrl, profileFor(choice.profile ?? 'simulator'), keys, { name: 'simulator', conventions, ...forwarded });
     case 'production':
       if (!choice.baseUrl) throw new HarnessError('USAGE', '--target production needs --base-url <the API origin>.');
-      return urlTarget(choice.baseUrl, profileFor(choice.profile ?? 'production'), keys, { name: 'production', ...forwarded });
+      return urlTarget(choice.baseUrl, profileFor(choice.profile ?? 'production'), keys, { name: 'production', conventions, ...forwarded });
     default:
       if (!/^https?:\/\//.test(choice.target)) {
         throw new HarnessError('USAGE', `Unknown --target "${choice.target}": use reference, simulator, production, container or an http(s) URL.`);
       }
       if (choice.baseUrl) throw new HarnessError('USAGE', 'Give the URL either as --target <url> or as --base-url, not both.');
-      return urlTarget(choice.target, profileFor(choice.profile ?? 'production'), keys, { name: choice.target, ...forwarded });
+      return urlTarget(choice.target, profileFor(choice.profile ?? 'production'), keys, { name: choice.target, conventions, ...forwarded });
   }
 }
 
 type ContainerArgs = Pick<ConformArgs, 'image' | 'containerEnv' | 'containerPort' | 'startupTimeout'>;
 
-function buildContainerTarget(args: ContainerArgs, profile: Profile, keys: Record<string, string>): Target {
+function buildContainerTarget(args: ContainerArgs, profile: Profile, keys: Record<string, string>, conventions: ConventionSettings): Target {
   if (args.image === undefined) throw new HarnessError('USAGE', '--target container needs --image <name[:tag]>, e.g. sms-reference:local (npm run image builds it).');
   const env = args.containerEnv.map((item): [string, string] => {
     const at = item.indexOf('=');
@@ -207,6 +214,7 @@ function buildContainerTarget(args: ContainerArgs, profile: Profile, keys: Recor
     env: Object.fromEntries(env),
     profile,
     keys,
+    conventions,
     ...(args.containerPort === undefined ? {} : { port: args.containerPort }),
     ...(args.startupTimeout === undefined ? {} : { startupTimeoutMs: args.startupTimeout }),
   });

@@ -71,7 +71,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 }
 
 /** Every API key the flags or the config file give, A's and B's. */
-function apiKeysOf(source: Partial<ConformArgs>): (string | undefined)[] {
+function apiKeysOf(source: Partial<Omit<ConformArgs, 'templates'>>): (string | undefined)[] {
   return [source.apiKey, source.starterApiKey, source.rateLimitApiKey, source.compareApiKey, source.compareStarterApiKey, source.compareRateLimitApiKey];
 }
 

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ReferenceConfigError, startReference } from '../simulator/index.js';
 import type { KeyConfig, ReferenceOptions } from '../simulator/index.js';
+import { ConventionUsageError, simulatorConventionHelp, simulatorConventionOptions, simulatorConventions } from './simulator-conventions.js';
 
 class UsageError extends Error {}
 
@@ -26,6 +27,7 @@ The reference SMS API as a development simulator (spec §8): API on 127.0.0.1:40
   --egress ORIGIN=LOOPBACK      deliveries to ORIGIN go to this loopback origin instead (repeatable)
   --resolve HOST=IP[,IP]        static resolver entry for webhook URL checks; no DNS is ever queried (repeatable)
   --trusted-ca FILE             PEM of a CA trusted for HTTPS deliveries (e.g. the receiver's)   [SIM_TRUSTED_CA_FILE]
+${simulatorConventionHelp}
   --help
 
 Deliveries only ever go to loopback addresses (the egress guard); anything else is recorded as a failed delivery
@@ -94,6 +96,7 @@ function options(argv: string[], env: NodeJS.ProcessEnv): ReferenceOptions {
       'retry-attempts': { type: 'string' },
       'retry-base-ms': { type: 'string' },
       'trusted-ca': { type: 'string' },
+      ...simulatorConventionOptions,
     },
     strict: true,
   });
@@ -119,6 +122,7 @@ function options(argv: string[], env: NodeJS.ProcessEnv): ReferenceOptions {
     ...trustedCa(values['trusted-ca'] ?? env.SIM_TRUSTED_CA_FILE),
     ...(webhookUrl ? { webhookUrl } : {}),
     ...(env.SIM_WEBHOOK_SECRET ? { webhookSecret: env.SIM_WEBHOOK_SECRET } : {}),
+    ...simulatorConventions(values, env),
   };
 }
 
@@ -135,7 +139,7 @@ async function main(): Promise<void> {
     console.log(`simulator: API on ${server.url}/v1 (mode ${opts.mode})${ui}`);
     if (opts.webhookUrl) console.log(`simulator: events go to ${opts.webhookUrl} (signing secret from SIM_WEBHOOK_SECRET, or generated)`);
   } catch (err) {
-    if (err instanceof UsageError || err instanceof ReferenceConfigError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (err instanceof UsageError || err instanceof ConventionUsageError || err instanceof ReferenceConfigError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       console.error(`simulator: ${(err as Error).message}`);
       process.exit(2);
     }

@@ -3,6 +3,10 @@ import type { Tier } from './types.js';
 import type { SimulatorApi } from './simulator-api.js';
 import { ReferenceConfigError } from './errors.js';
 import { isLoopbackHost } from './validation/address-policy.js';
+import { templateCatalogue } from './messages/templates.js';
+import type { Template } from './messages/templates.js';
+import { resolveSignature } from './webhooks/signature-options.js';
+import type { SignatureOptions } from './webhooks/signature-options.js';
 
 /** Operating modes: `production` (keys, tiers, auth, rate limit) or `simulator` (spec §8 Development simulator). */
 export type ReferenceMode = 'production' | 'simulator';
@@ -44,6 +48,10 @@ export interface ReferenceOptions {
   idempotencyTtlMs?: number;
   /** Clock in epoch ms (default Date.now); lets tests move time. */
   clock?: () => number;
+  /** The template catalogue (default: DESIGN.md §4's; spec §2.5 does not show one), so the reference can play another target's. */
+  templates?: Template[];
+  /** How deliveries are signed (default DESIGN.md §4: Service-Signature, t=…,v1=<hex>); spec §5.3 names the header only "here". */
+  signature?: SignatureOptions;
 }
 
 /** Options after defaults and checks. */
@@ -66,6 +74,8 @@ export interface ResolvedOptions {
   sendDelayMs: number;
   idempotencyTtlMs: number;
   clock: () => number;
+  templates: Template[];
+  signature: Required<SignatureOptions>;
 }
 
 const MODES: readonly ReferenceMode[] = ['production', 'simulator'];
@@ -148,5 +158,22 @@ export function resolveOptions(o: ReferenceOptions): ResolvedOptions {
     sendDelayMs: nonNegative('sendDelayMs', o.sendDelayMs, 0),
     idempotencyTtlMs: nonNegative('idempotencyTtlMs', o.idempotencyTtlMs, 24 * 60 * 60 * 1000),
     clock: o.clock ?? Date.now,
+    templates: o.templates === undefined ? templateCatalogue : resolveTemplates(o.templates),
+    signature: resolveSignature(o.signature, fail),
   };
+}
+
+/** Checks a catalogue given in the options: unique ids, variable names, at least one variant text each. */
+function resolveTemplates(templates: Template[]): Template[] {
+  if (!Array.isArray(templates) || templates.length === 0) fail('bad_option', 'option templates is empty: give at least one template');
+  const ids = new Set<string>();
+  for (const t of templates) {
+    const where = `option templates: template ${JSON.stringify(t?.id)}`;
+    if (typeof t?.id !== 'string' || t.id === '' || ids.has(t.id)) fail('bad_option', `${where} needs a unique non-empty string id`);
+    ids.add(t.id);
+    if (!Array.isArray(t.variables) || !t.variables.every((v) => typeof v === 'string')) fail('bad_option', `${where}: variables must be a list of names`);
+    const texts = Object.values(t.variants ?? {});
+    if (texts.length === 0 || !texts.every((v) => typeof v === 'string')) fail('bad_option', `${where}: variants must map at least one variant to its text`);
+  }
+  return templates.map((t) => ({ id: t.id, variables: [...t.variables], variants: { ...t.variants } }));
 }

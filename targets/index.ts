@@ -25,6 +25,27 @@ export type { SendRecord, SendSummary } from './send-ledger.js';
 export type { KeyRole, Target, TargetDescription, TargetKeys, TargetStartContext } from './target.js';
 export { keyEnvNames, toCurl } from './to-curl.js';
 export { parseBaseUrl, urlTarget } from './url-target.js';
+export {
+  conventionSettingNames,
+  defaultSignatureHeader,
+  fixtureTemplate,
+  howToSet,
+  missingConvention,
+  referenceConventions,
+  signatureSchemeNames,
+  urlTargetConventions,
+  withConventions,
+} from './target-conventions.js';
+export type {
+  ConventionName,
+  ConventionSettings,
+  SignatureConvention,
+  SignatureSchemeName,
+  TargetConventions,
+  TemplateCatalogue,
+  TemplateConvention,
+} from './target-conventions.js';
+export { parseTemplateCatalogue, tokenPlaceholder } from './template-catalogue.js';
 export { WebhookTracker } from './webhook-tracker.js';
 export type { TrackedWebhook } from './webhook-tracker.js';
 export type { ConfiguredKeys, UrlTargetOptions } from './url-target.js';

@@ -15,9 +15,6 @@ export const receiverPublicOrigin = 'https://hooks.conformance.example';
  */
 export const receiverPublicAddress = '93.184.216.34';
 
-/** The recipients the reference fails on purpose by default (its failing-number list), so message.failed can be seen. */
-export const referenceFailingNumbers: readonly string[] = ['+15550009999'];
-
 /** Joins an origin and a path with exactly one slash. */
 export function joinUrl(origin: string, path: string): string {
   return `${origin.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;

@@ -1,9 +1,11 @@
 import { URL } from 'node:url';
 import type { ReferenceOptions } from '../simulator/index.js';
 import { HarnessError } from './harness-error.js';
-import { joinUrl, randomKey, receiverPublicAddress, receiverPublicOrigin, referenceFailingNumbers } from './keys.js';
+import { joinUrl, randomKey, receiverPublicAddress, receiverPublicOrigin } from './keys.js';
 import { profileFor } from './profile.js';
 import type { Target, TargetKeys, TargetStartContext } from './target.js';
+import { referenceConventions, withConventions } from './target-conventions.js';
+import type { ConventionSettings, SignatureConvention, TargetConventions } from './target-conventions.js';
 
 /** Options of the embedded reference target. */
 export interface ReferenceTargetOptions {
@@ -11,8 +13,10 @@ export interface ReferenceTargetOptions {
   faults?: readonly string[];
   /** Lifecycle step between statuses, ms (default 5: fast for tests). */
   stepMs?: number;
-  /** Recipients whose messages end in `failed`. */
+  /** Recipients whose messages end in `failed` (default the reference's list). */
   failingNumbers?: readonly string[];
+  /** Conventions over the reference's own (--signature-*, --templates with texts): the reference plays them. */
+  conventions?: ConventionSettings;
   /** Anything else passed through to startReference (overrides the defaults above). */
   extra?: Partial<ReferenceOptions>;
   /** production (default; profile reference) or simulator (profile simulator: any key, no rate limit, events also to one URL). */
@@ -48,11 +52,15 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
     return server.url.replace(/\/+$/, '');
   };
 
-  const failingNumbers = options.failingNumbers ?? referenceFailingNumbers;
+  const conventions = withConventions(referenceConventions, {
+    ...(options.failingNumbers ? { failingRecipients: options.failingNumbers } : {}),
+    ...options.conventions,
+  });
+  const played = playedConventions(conventions, options.conventions);
   return {
     name,
     profile,
-    failingNumbers,
+    conventions,
     ...(mode === 'simulator' ? { oneWebhookPath: simulatorWebhookPath } : {}),
     get baseUrl() {
       return baseUrl();
@@ -85,7 +93,7 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
         },
         faults: [...(options.faults ?? [])],
         lifecycle: { stepMs: options.stepMs ?? 5 },
-        failingNumbers: [...failingNumbers],
+        ...played,
         retry: { maxAttempts: 3, baseDelayMs: 10 },
         ui: false,
         ...routing,
@@ -106,6 +114,24 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
       await running?.stop();
     },
   };
+}
+
+/** The reference options that make it play the conventions (its defaults stay unless the user gave others). */
+function playedConventions(conventions: TargetConventions, given: ConventionSettings = {}): Partial<ReferenceOptions> {
+  const templates = given.templates?.templates;
+  if (templates && templates.some((t) => t.texts === undefined)) {
+    throw new HarnessError('USAGE', 'The embedded reference can play a template catalogue only when every template gives its variant texts ({"variants": {"en": "text with {variable}"}}).');
+  }
+  return {
+    failingNumbers: [...conventions.failingRecipients],
+    ...(given.signatureScheme ?? given.signatureHeader ? { signature: signatureOption(conventions.signature) } : {}),
+    ...(templates ? { templates: templates.map((t) => ({ id: t.id, variables: Object.keys(t.variables), variants: { ...t.texts } })) } : {}),
+  };
+}
+
+/** The reference's signature option of a convention (only the service scheme takes a header name). */
+function signatureOption(signature: SignatureConvention): NonNullable<ReferenceOptions['signature']> {
+  return signature.scheme === 'service' ? { scheme: 'service', header: signature.header } : { scheme: signature.scheme };
 }
 
 /** One named fault of the reference's catalogue (what the self-test switches on). */

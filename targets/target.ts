@@ -1,4 +1,5 @@
 import type { Profile, ProfileName } from './profile.js';
+import type { TargetConventions } from './target-conventions.js';
 
 /** Which key a request uses: a configured role, no key at all, or a key the target cannot know. */
 export type KeyRole = 'growth' | 'starter' | 'rateLimit' | 'none' | 'unknown';
@@ -36,8 +37,8 @@ export interface Target {
   readonly oneWebhookPath?: string;
   /** True when a public forwarder (--receiver-url) makes the loopback receiver reachable from a remote target. */
   readonly receiverForwarded?: boolean;
-  /** Recipients the target fails on purpose (DESIGN.md §4 status lifecycle), so failure events can be checked. */
-  readonly failingNumbers?: readonly string[];
+  /** What the target does where the spec leaves it open: templates, signature, failing recipient, shared sender. */
+  readonly conventions: TargetConventions;
   /** The public URL under which the target reaches the harness's receiver (path appended). */
   receiverUrl(path: string): string;
   start(context?: TargetStartContext): Promise<void>;

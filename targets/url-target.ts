@@ -2,6 +2,8 @@ import { HarnessError } from './harness-error.js';
 import { joinUrl, randomKey, receiverPublicOrigin } from './keys.js';
 import type { Profile } from './profile.js';
 import type { Target, TargetKeys } from './target.js';
+import { urlTargetConventions, withConventions } from './target-conventions.js';
+import type { ConventionSettings } from './target-conventions.js';
 
 /** Keys as configured for a URL target (CLI flags, env, config file). */
 export interface ConfiguredKeys {
@@ -15,6 +17,8 @@ export interface UrlTargetOptions {
   name?: string;
   /** The public origin under which the target reaches the receiver (default hooks.conformance.example). */
   receiverOrigin?: string;
+  /** What the user says about the target where the spec is silent (default: only the spec's Service-Signature). */
+  conventions?: ConventionSettings;
 }
 
 // spec §5.2: the simulator accepts any key, so a placeholder is enough there
@@ -47,6 +51,7 @@ export function urlTarget(
     profile,
     baseUrl: origin,
     keys: targetKeys,
+    conventions: withConventions(urlTargetConventions, options.conventions),
     receiverUrl: (path) => joinUrl(receiverOrigin, path),
     receiverForwarded: options.receiverOrigin !== undefined,
     start: async () => {},

@@ -71,7 +71,7 @@ function checkTemplate(ref: ReferenceContext, req: RequestContext, body: Record<
   if (body.template === undefined && ref.faults.has('missing-template-sends-fallback')) return { to, from: given ?? SHARED_NUMBER, message: fallback ?? '' };
   const template = requireString(body, 'template');
   const input = { template, variant: optionalString(body, 'variant'), data: optionalObject(body, 'data'), fallback };
-  const message = checkText('message', renderTemplate(input, ref.faults), MESSAGE_MAX);
+  const message = checkText('message', renderTemplate(input, ref.faults, ref.options.templates), MESSAGE_MAX);
   // DESIGN §4: a send without `from` uses the shared number (Starter must; Growth may)
   return { to, from: given ?? SHARED_NUMBER, message, ...(metadata ? { metadata } : {}) };
 }

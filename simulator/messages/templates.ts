@@ -53,17 +53,20 @@ export const DEFAULT_VARIANT = 'en';
 export function renderTemplate(
   input: { template: string; variant?: string; data?: Record<string, unknown>; fallback?: string },
   faults: FaultSet,
+  catalogue: readonly Template[] = templateCatalogue,
 ): string {
   const { template: id, variant, data, fallback } = input;
-  const template = templateCatalogue.find((t) => t.id === id);
+  const template = catalogue.find((t) => t.id === id);
   // the only-default-variant fault: only the default language is deployed, other variants are "unavailable"
   const undeployed = faults.has('only-default-variant') && variant !== undefined && variant !== DEFAULT_VARIANT;
-  const text = undeployed ? undefined : template?.variants[variant ?? DEFAULT_VARIANT];
+  // a catalogue without an `en` text defaults to its first variant
+  const chosen = variant ?? (template && !(DEFAULT_VARIANT in template.variants) ? Object.keys(template.variants)[0] : DEFAULT_VARIANT);
+  const text = undeployed ? undefined : template?.variants[chosen ?? DEFAULT_VARIANT];
   if (!template || text === undefined) {
     if (fallback !== undefined && !(faults.has('fallback-ignored') && !template)) return fallback;
     if (!template && faults.has('unknown-template-sent')) return id;
     if (!template && faults.has('unknown-template-500')) throw new ApiError(500, 'internal_error', 'template lookup failed');
-    if (!template) throw notFound(`template ${id} does not exist: use one of ${templateCatalogue.map((t) => t.id).join(', ')} or give a fallback`);
+    if (!template) throw notFound(`template ${id} does not exist: use one of ${catalogue.map((t) => t.id).join(', ')} or give a fallback`);
     throw invalid(`template ${id} has no variant ${variant}: use one of ${Object.keys(template.variants).join(', ')}`);
   }
   const values = data ?? {};

@@ -8,7 +8,7 @@ import { checkWebhookUrl } from '../validation/webhook-url.js';
 import { EgressGuard } from './egress-guard.js';
 import { postOnce } from './http-post.js';
 import type { PostResult } from './http-post.js';
-import { signatureHeader } from './signer.js';
+import { signatureHeaders } from './signer.js';
 
 /** Where events go: a registered webhook, or the simulator's one configured URL (webhookId null). */
 interface Destination {
@@ -142,7 +142,8 @@ export class Dispatcher {
     if (!this.faults.has('no-signature-header')) {
       const t = Math.floor(this.options.clock() / 1000);
       const previous = this.faults.has('rotation-grace-period') ? dest.previousSecret() : undefined;
-      headers['service-signature'] = signatureHeader([dest.secret(), ...(previous ? [previous] : [])], t, body.signed, this.faults);
+      const secrets = [dest.secret(), ...(previous ? [previous] : [])];
+      Object.assign(headers, signatureHeaders(this.options.signature, secrets, t, body.signed, deliveryId, this.faults));
     }
     const controller = new AbortController();
     this.aborts.add(controller);

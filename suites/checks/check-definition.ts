@@ -1,4 +1,4 @@
-import type { Profile, Target } from '../../targets/index.js';
+import type { ConventionName, Profile, Target } from '../../targets/index.js';
 import type { CheckContext } from './check-context.js';
 
 /** How much a requirement matters: must (stated by the spec), should (DESIGN.md §4 / practice), observe (never fails). */
@@ -7,11 +7,14 @@ export type Level = 'must' | 'should' | 'observe';
 /** The levels, strictest first. */
 export const levels: readonly Level[] = ['must', 'should', 'observe'];
 
-/** What a check needs from the run; a missing need skips the check with a reason that says how to provide it. */
-export type Need = 'receiver' | 'starterKey' | 'rateLimitKey' | 'billable';
+/**
+ * What a check needs from the run; a missing need skips the check with a reason that says how to provide it. The
+ * target conventions (templates, failingRecipient, sharedSender) are needs too: their skip names the setting.
+ */
+export type Need = 'receiver' | 'starterKey' | 'rateLimitKey' | 'billable' | ConventionName;
 
 /** The needs a check may declare. */
-export const needs: readonly Need[] = ['receiver', 'starterKey', 'rateLimitKey', 'billable'];
+export const needs: readonly Need[] = ['receiver', 'starterKey', 'rateLimitKey', 'billable', 'templates', 'failingRecipient', 'sharedSender'];
 
 /** What a check author writes (see defineCheck). */
 export interface CheckDefinition {

@@ -24,7 +24,7 @@ export class FixtureResources {
     let generator = this.generators.get(operation.id);
     if (!generator) {
       const prefix = `/${this.ctx.check.id.toLowerCase()}/${randomBytes(4).toString('hex')}`;
-      generator = requestGenerator(operation, (word) => this.ctx.target.receiverUrl(`${prefix}/${word}`));
+      generator = requestGenerator(operation, (word) => this.ctx.target.receiverUrl(`${prefix}/${word}`), this.ctx.target.conventions);
       this.generators.set(operation.id, generator);
     }
     return generator;

@@ -66,6 +66,7 @@ export function needsOf(operation: Operation): Need[] {
   const needs: Need[] = [];
   if (involved.some(carriesUrls)) needs.push('receiver');
   if (involved.some(sendsMessages)) needs.push('billable');
+  for (const need of involved.flatMap((op) => operationFixtures[op.id]?.needs ?? [])) if (!needs.includes(need)) needs.push(need);
   return needs;
 }
 

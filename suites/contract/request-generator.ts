@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import type { Operation } from '../../spec/index.js';
+import type { TargetConventions } from '../../targets/index.js';
 import { boundaryValues, exampleValue, validArbitrary } from '../arbitraries/index.js';
 import type { JsonSchema } from '../arbitraries/index.js';
 import { partSchema } from './contract-request.js';
@@ -33,10 +34,12 @@ const urlWord = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz
 
 /**
  * The request generator of an operation. `webhookUrl(word)` makes the URL every `format: uri` field gets: the
- * target's route to the harness's receiver (ctx.target.receiverUrl), never a generated host.
+ * target's route to the harness's receiver (ctx.target.receiverUrl), never a generated host. `conventions` are the
+ * target's (its template catalogue fills send-template bodies).
  */
-export function requestGenerator(operation: Operation, webhookUrl: (word: string) => string): RequestGenerator {
-  const adjust = operationFixtures[operation.id]?.adjustBody ?? ((body: unknown) => body);
+export function requestGenerator(operation: Operation, webhookUrl: (word: string) => string, conventions?: TargetConventions): RequestGenerator {
+  const fixture = operationFixtures[operation.id]?.adjustBody;
+  const adjust = (body: unknown): unknown => (fixture ? fixture(body, conventions) : body);
   const salt = [...operation.id].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 9973, 7);
   const parts = generatedParts.flatMap((location) => {
     const raw = partSchema(operation, location);

@@ -1,4 +1,5 @@
 import type { Requirement } from '../../spec/requirements.js';
+import { missingConvention } from '../../targets/index.js';
 import type { Target } from '../../targets/index.js';
 import type { Check, Need } from '../checks/index.js';
 import type { CheckRegistry, Selection } from '../checks/index.js';
@@ -105,5 +106,8 @@ function missingNeed(need: Need, { target, allowBillable, allowRecipients, allow
       return target.profile.local || target.receiverForwarded
         ? undefined
         : 'needs the webhook receiver, which runs on loopback: pass --receiver-url <public https origin> forwarding to --receiver-port <n>';
+    default:
+      // DESIGN.md §3: a convention nobody gave skips the check, naming the setting
+      return missingConvention(target.conventions, need);
   }
 }

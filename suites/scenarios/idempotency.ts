@@ -3,7 +3,7 @@ import type { Check } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
 import { expectIdenticalReplays, expectOneMessage, idempotencyKey, sendWithOneKey } from './idempotency-probe.js';
 import { findMessages } from './pagination-walk.js';
-import { isMine, send, sendBody, sendKinds, sendOperations, sentMessage, uniqueToken } from './scenario-helpers.js';
+import { isMine, send, sendBody, sendKinds, sendNeeds, sendOperations, sentMessage, uniqueToken } from './scenario-helpers.js';
 import type { SendKind } from './scenario-helpers.js';
 
 const suite = 'scenarios/idempotency';
@@ -19,7 +19,7 @@ function replay(kind: SendKind): Check {
     suite,
     requirements: ['IDEM-REPLAY', 'IDEM-NO-DUPLICATE', ...alsoTemplate(kind)],
     level: 'must',
-    needs: ['billable'],
+    needs: sendNeeds(kind),
     async run(ctx) {
       const burst = await sendWithOneKey(ctx, kind, 2, 1);
       const [, retry] = burst.answers as [Exchange, Exchange];
@@ -38,7 +38,7 @@ function concurrent(kind: SendKind): Check {
     suite,
     requirements: ['IDEM-NO-DUPLICATE', ...alsoTemplate(kind)],
     level: 'must',
-    needs: ['billable'],
+    needs: sendNeeds(kind),
     async run(ctx) {
       const burst = await sendWithOneKey(ctx, kind, concurrentSends, concurrentSends);
       expectOneMessage(ctx, burst);
@@ -55,7 +55,7 @@ function inFlight(kind: SendKind): Check {
     suite,
     requirements: ['IDEM-IN-FLIGHT-409'],
     level: 'should',
-    needs: ['billable'],
+    needs: sendNeeds(kind),
     async run(ctx) {
       const burst = await sendWithOneKey(ctx, kind, concurrentSends, concurrentSends);
       const other = burst.answers.find((exchange) => exchange.status !== 409 && !burst.accepted.includes(exchange));
@@ -74,13 +74,13 @@ function bodyMismatch(kind: SendKind): Check {
     suite,
     requirements: ['IDEM-BODY-MISMATCH-422'],
     level: 'should',
-    needs: ['billable'],
+    needs: sendNeeds(kind),
     baseline: op.operationId,
     async run(ctx) {
       const key = idempotencyKey();
-      sentMessage(ctx, await send(ctx, kind, sendBody(kind, uniqueToken()), { idempotencyKey: key }), 'the first send');
+      sentMessage(ctx, await send(ctx, kind, sendBody(ctx, kind, uniqueToken()), { idempotencyKey: key }), 'the first send');
       const token = uniqueToken();
-      const other = sendBody(kind, token);
+      const other = sendBody(ctx, kind, token);
       const second = await send(ctx, kind, other, { idempotencyKey: key });
       ctx.expectStatus(second, 422, 'a different body under a used Idempotency-Key (DESIGN.md §4)');
       const made = await findMessages(ctx, isMine(token, other.to), 'growth', second);
@@ -97,9 +97,9 @@ function distinctKeys(kind: SendKind): Check {
     suite,
     requirements: ['IDEM-DISTINCT-KEYS'],
     level: 'should',
-    needs: ['billable'],
+    needs: sendNeeds(kind),
     async run(ctx) {
-      const body = sendBody(kind, uniqueToken());
+      const body = sendBody(ctx, kind, uniqueToken());
       const first = sentMessage(ctx, await send(ctx, kind, body, { idempotencyKey: idempotencyKey() }), 'the send with the first key');
       const exchange = await send(ctx, kind, body, { idempotencyKey: idempotencyKey() });
       const second = sentMessage(ctx, exchange, 'the send with a second key');
@@ -115,10 +115,10 @@ const scopedPerKey = defineCheck({
   suite,
   requirements: ['IDEM-SCOPED-PER-KEY'],
   level: 'should',
-  needs: ['starterKey', 'billable'],
+  needs: ['starterKey', 'billable', 'templates'],
   appliesTo: (profile) => (profile.tiers ? true : `the ${profile.name} profile has no per-tier API keys`),
   async run(ctx) {
-    const body = sendBody('template', uniqueToken()); // without from: Starter uses the shared number (spec §4.1)
+    const body = sendBody(ctx, 'template', uniqueToken()); // without from: Starter uses the shared number (spec §4.1)
     const key = idempotencyKey();
     const growth = sentMessage(ctx, await send(ctx, 'template', body, { idempotencyKey: key }), 'the Growth send');
     const exchange = await send(ctx, 'template', body, { idempotencyKey: key, key: 'starter' });
@@ -136,9 +136,9 @@ function withoutKey(kind: SendKind): Check {
     suite,
     requirements: ['IDEM-KEY-OPTIONAL'],
     level: 'must',
-    needs: ['billable'],
+    needs: sendNeeds(kind),
     async run(ctx) {
-      const exchange = await send(ctx, kind, sendBody(kind, uniqueToken()));
+      const exchange = await send(ctx, kind, sendBody(ctx, kind, uniqueToken()));
       ctx.expectStatus(exchange, '2xx', `${op.label} without the optional Idempotency-Key header`);
       sentMessage(ctx, exchange, `the send without an Idempotency-Key`);
     },

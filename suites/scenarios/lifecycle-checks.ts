@@ -1,12 +1,11 @@
 import type { Delivery } from '../../receiver/index.js';
 import { validate } from '../../spec/index.js';
-import type { Profile, Target } from '../../targets/index.js';
 import type { CheckContext } from '../checks/index.js';
 import { defineCheck, expectThat } from '../checks/index.js';
 import { allDeliveryRecords } from './delivery-records.js';
 import { describeArrivals, observeLifecycle, reportedStatus, statusRank } from './lifecycle-run.js';
 import { allWebhookEvents, withWebhooks } from './webhook-fixture.js';
-import { arrivalsAt, dataOf, eventOf, eventsReachRegisteredWebhooks, failingRecipients, messageEventCheck, mentions, sendMessage, waitForArrivals } from './webhook-helpers.js';
+import { arrivalsAt, dataOf, eventOf, failingRecipients, messageEventCheck, mentions, sendMessage, waitForArrivals } from './webhook-helpers.js';
 
 const suite = 'scenarios/lifecycle';
 
@@ -128,11 +127,7 @@ export const failedReason = defineCheck({
   requirements: ['EVT-FAILED-REASON'],
   level: 'must',
   ...messageEventCheck,
-  appliesTo: (profile: Profile, target: Target) => {
-    const events = eventsReachRegisteredWebhooks(profile);
-    if (events !== true) return events;
-    return failingRecipients(target).length > 0 ? true : 'the target names no recipient that fails (Target.failingNumbers)';
-  },
+  needs: [...messageEventCheck.needs, 'failingRecipient'],
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const to = failingRecipients(ctx.target)[0] as string;

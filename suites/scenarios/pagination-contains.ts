@@ -1,7 +1,7 @@
 import type { Check } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
 import { findMessages } from './pagination-walk.js';
-import { isMine, send, sendBody, sendKinds, sendOperations, uniqueToken } from './scenario-helpers.js';
+import { isMine, send, sendBody, sendKindsFor, sendOperations, uniqueToken } from './scenario-helpers.js';
 
 /** spec §1, §4.1: a sent message can be read back through the list, at once (no "eventually" in the spec). */
 const containsCreated = defineCheck({
@@ -12,9 +12,9 @@ const containsCreated = defineCheck({
   level: 'must',
   needs: ['billable'],
   async run(ctx) {
-    for (const kind of sendKinds) {
+    for (const kind of sendKindsFor(ctx)) {
       const token = uniqueToken();
-      const body = sendBody(kind, token);
+      const body = sendBody(ctx, kind, token);
       const sent = await send(ctx, kind, body);
       ctx.expectStatus(sent, '2xx', `${sendOperations[kind].label} of the message to look for`);
       const id = (sent.json as { id?: unknown } | undefined)?.id;

@@ -1,7 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Message } from '../../spec/index.js';
-import type { Exchange, KeyRole } from '../../targets/index.js';
-import type { CheckContext } from '../checks/index.js';
+import { fixtureTemplate, missingConvention, tokenPlaceholder } from '../../targets/index.js';
+import type { Exchange, KeyRole, TemplateConvention } from '../../targets/index.js';
+import type { CheckContext, Need } from '../checks/index.js';
 
 /** The two send operations (spec §4.1) that share the Idempotency-Key rules. */
 export type SendKind = 'freeForm' | 'template';
@@ -16,10 +17,25 @@ export const sendOperations: Readonly<Record<SendKind, { operationId: string; pa
 };
 
 /**
- * The template the scenarios send (spec/gaps.yaml GAP-TEMPLATE-CATALOGUE: the catalogue is not shown, so the target
- * must know this one; DESIGN.md §4 names otp-verify {code, company} with language variants).
+ * The template the scenarios send: the target's fixture template (spec §2.5 does not show the catalogue, so it is a
+ * target setting, --templates; the reference's is DESIGN.md §4's otp-verify). Skips the check when the target has none.
  */
-export const knownTemplate = { id: 'otp-verify', variants: ['en', 'es'] as const } as const;
+export function sentTemplate(ctx: CheckContext): TemplateConvention {
+  const catalogue = ctx.target.conventions.templates;
+  return catalogue ? fixtureTemplate(catalogue) : ctx.skip(missingConvention(ctx.target.conventions, 'templates') as string);
+}
+
+/** The needs of a check that sends with the kind: send-template needs the target's template catalogue too. */
+export function sendNeeds(kind: SendKind): Need[] {
+  return kind === 'template' ? ['billable', 'templates'] : ['billable'];
+}
+
+/** The send kinds this target can be sent with: send-template only when its catalogue is known (else a log line says why). */
+export function sendKindsFor(ctx: CheckContext): SendKind[] {
+  const missing = missingConvention(ctx.target.conventions, 'templates');
+  if (missing) ctx.log(`send-template not tried: it ${missing}`);
+  return missing ? ['freeForm'] : ['freeForm', 'template'];
+}
 
 /** A sender number for Growth free-form sends (fictional NANP 555-01xx). */
 export const senderNumber = '+15555550100';
@@ -34,17 +50,22 @@ export function fictionalNumber(): string {
   return `+1${randomInt(201, 990)}55501${String(randomInt(0, 100)).padStart(2, '0')}`;
 }
 
-/** The template variables of knownTemplate; the token goes into the rendered text through `company`. */
-export function templateData(token: string): Record<string, string> {
-  return { code: String(randomInt(100_000, 1_000_000)), company: `Conform ${token}` };
+/** The variables of a template with the token put where the catalogue says ({token}), so the rendered text carries it. */
+export function templateData(template: TemplateConvention, token: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(template.variables).map(([name, value]) => [name, value.split(tokenPlaceholder).join(token)]));
 }
 
-/** A valid body for the send kind whose content carries the token; `extra` overrides or adds fields. */
-export function sendBody(kind: SendKind, token: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+/**
+ * A valid body for the send kind whose content carries the token; `extra` overrides or adds fields. A template send
+ * uses the target's fixture template (skipping the check without one) unless `extra` names the template itself.
+ */
+export function sendBody(ctx: CheckContext, kind: SendKind, token: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const to = fictionalNumber();
   if (kind === 'freeForm') return { to, from: senderNumber, message: `conformance ${token}`, ...extra };
   // spec §4.1: the template variables field is named data (DESIGN.md §4, the spec text says "the service")
-  return { template: knownTemplate.id, to, data: templateData(token), ...extra };
+  if ('template' in extra) return { to, data: { company: `Conform ${token}` }, ...extra };
+  const template = sentTemplate(ctx);
+  return { template: template.id, to, data: templateData(template, token), ...extra };
 }
 
 /** Options of {@link send}. */

@@ -1,7 +1,7 @@
 import type { Exchange } from '../../targets/index.js';
 import type { Check, CheckContext } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
-import { send, sendBody, sendKinds, sendOperations, uniqueToken } from './scenario-helpers.js';
+import { send, sendBody, sendKindsFor, sendOperations, uniqueToken } from './scenario-helpers.js';
 
 const suite = 'scenarios/simulator';
 
@@ -25,8 +25,8 @@ const samePaths = defineCheck({
   level: 'must',
   needs: ['billable'],
   async run(ctx) {
-    for (const kind of sendKinds) {
-      const sent = await send(ctx, kind, sendBody(kind, uniqueToken()));
+    for (const kind of sendKindsFor(ctx)) {
+      const sent = await send(ctx, kind, sendBody(ctx, kind, uniqueToken()));
       ctx.expectStatus(sent, '2xx', `${sendOperations[kind].label} (spec §8: the same paths)`);
       const read = await ctx.http.request({ method: 'GET', path: `/v1/messages/${encodeURIComponent(messageId(ctx, sent))}` });
       ctx.expectStatus(read, '2xx', 'GET /v1/messages/{message_id} of the message just sent');

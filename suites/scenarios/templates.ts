@@ -2,7 +2,7 @@ import type { Check, CheckContext } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
 import { INVALID_E164_SAMPLES } from '../arbitraries/index.js';
 import { findMessages } from './pagination-walk.js';
-import { isMine, knownTemplate, send, sendBody, sentMessage, templateData, uniqueToken } from './scenario-helpers.js';
+import { isMine, send, sendBody, sentMessage, sentTemplate, templateData, uniqueToken } from './scenario-helpers.js';
 
 const suite = 'scenarios/templates';
 const baseline = 'sendTemplateMessage';
@@ -10,37 +10,47 @@ const baseline = 'sendTemplateMessage';
 /** A template id no target knows; it carries the token so anything sent from it can be found. */
 const unknownTemplate = (token: string): string => `conform-missing-${token}`;
 
-/** Sends knownTemplate with the given variant and the same variables; returns the Message text. */
-async function sendVariant(ctx: CheckContext, variant: string, data: Record<string, string>): Promise<string> {
-  const body = { ...sendBody('template', uniqueToken()), data, variant };
-  const message = sentMessage(ctx, await send(ctx, 'template', body), `send-template with variant ${variant}`);
+/** Sends the fixture template with the given variant (none: undefined) and variables; returns the Message text. */
+async function sendVariant(ctx: CheckContext, variant: string | undefined, data: Record<string, string>): Promise<string> {
+  const body = { ...sendBody(ctx, 'template', uniqueToken()), data, ...(variant === undefined ? {} : { variant }) };
+  const message = sentMessage(ctx, await send(ctx, 'template', body), `send-template with variant ${variant ?? '(none)'}`);
   return String(message.message);
 }
+
+/** The fixture template's variants, skipping the check when the catalogue gives fewer than `count`. */
+function variantsOf(ctx: CheckContext, count: number): readonly string[] {
+  const template = sentTemplate(ctx);
+  if (template.variants.length < count) ctx.skip(`the template catalogue gives ${template.id} ${template.variants.length} variant(s), this check needs ${count}: list them in --templates (config key "templates")`);
+  return template.variants;
+}
+
+/** The checks that send the target's fixture template (the target convention of spec §2.5). */
+const needsTemplate = ['billable', 'templates'] as const;
 
 /** spec §4.1: variant is a template variant such as a language code. */
 const variantAccepted = defineCheck({
   id: 'TPL-SCENARIO-VARIANT',
-  title: `send-template of ${knownTemplate.id} with a language variant is accepted`,
+  title: 'send-template of the fixture template with each of its variants (e.g. a language code) is accepted',
   suite,
   requirements: ['TPL-VARIANT'],
   level: 'must',
-  needs: ['billable'],
+  needs: needsTemplate,
   async run(ctx) {
-    for (const variant of knownTemplate.variants) await sendVariant(ctx, variant, templateData(uniqueToken()));
+    for (const variant of variantsOf(ctx, 1)) await sendVariant(ctx, variant, templateData(sentTemplate(ctx), uniqueToken()));
   },
 });
 
-/** DESIGN.md §4: a variant selects the template's language text. */
+/** DESIGN.md §4: a variant selects the template's language text (the catalogue's first two variants). */
 const variantLanguage = defineCheck({
   id: 'TPL-SCENARIO-VARIANT-LANGUAGE',
-  title: `${knownTemplate.id} in two language variants gives two different texts`,
+  title: 'the fixture template in two language variants gives two different texts',
   suite,
   requirements: ['TPL-VARIANT-LANGUAGE'],
   level: 'should',
-  needs: ['billable'],
+  needs: needsTemplate,
   async run(ctx) {
-    const data = templateData(uniqueToken());
-    const [first, second] = knownTemplate.variants;
+    const [first, second] = variantsOf(ctx, 2);
+    const data = templateData(sentTemplate(ctx), uniqueToken());
     const a = await sendVariant(ctx, first, data);
     const b = await sendVariant(ctx, second, data);
     ctx.expect(a !== b, `variants ${first} and ${second} gave the same text "${a}": the variant was ignored`);
@@ -50,14 +60,15 @@ const variantLanguage = defineCheck({
 /** DESIGN.md §4 (reference catalogue only): the text is the template with the variables filled in. */
 const rendered = defineCheck({
   id: 'TPL-SCENARIO-RENDERED',
-  title: `${knownTemplate.id} is sent with its variables filled in`,
+  title: 'the fixture template is sent with its variables filled in',
   suite,
   requirements: ['TPL-RENDERED'],
   level: 'should',
-  needs: ['billable'],
+  needs: needsTemplate,
   async run(ctx) {
-    const data = templateData(uniqueToken());
-    const text = await sendVariant(ctx, 'en', data);
+    const template = sentTemplate(ctx);
+    const data = templateData(template, uniqueToken());
+    const text = await sendVariant(ctx, template.variants[0], data);
     for (const [name, value] of Object.entries(data)) ctx.expect(text.includes(value), `the text "${text}" does not contain the ${name} variable "${value}"`);
     ctx.expect(!/[{}]/.test(text), `the text "${text}" still has a placeholder`);
   },
@@ -74,7 +85,7 @@ const fallback = defineCheck({
   async run(ctx) {
     const token = uniqueToken();
     const text = `conformance fallback ${token}`;
-    const exchange = await send(ctx, 'template', sendBody('template', token, { template: unknownTemplate(token), fallback: text }));
+    const exchange = await send(ctx, 'template', sendBody(ctx, 'template', token, { template: unknownTemplate(token), fallback: text }));
     const message = sentMessage(ctx, exchange, 'an unknown template with a fallback');
     ctx.expect(message.message === text, `the Message's text is "${String(message.message)}", expected the fallback "${text}"`, { exchange });
   },
@@ -91,7 +102,7 @@ function unknownRefused(id: string, requirement: string, level: 'must' | 'should
     baseline,
     async run(ctx) {
       const token = uniqueToken();
-      const body = sendBody('template', token, { template: unknownTemplate(token) });
+      const body = sendBody(ctx, 'template', token, { template: unknownTemplate(token) });
       const exchange = await send(ctx, 'template', body);
       ctx.expectStatus(exchange, expected, 'an unknown template without fallback');
       const made = await findMessages(ctx, isMine(token, body.to), 'growth', exchange);
@@ -107,11 +118,11 @@ const toE164 = defineCheck({
   suite,
   requirements: ['TPL-TO-E164'],
   level: 'must',
-  needs: ['billable'],
+  needs: needsTemplate,
   baseline,
   async run(ctx) {
     for (const to of INVALID_E164_SAMPLES) {
-      const exchange = await send(ctx, 'template', sendBody('template', uniqueToken(), { to }));
+      const exchange = await send(ctx, 'template', sendBody(ctx, 'template', uniqueToken(), { to }));
       ctx.expectStatus(exchange, '4xx', `send-template to ${JSON.stringify(to)}`);
     }
   },

@@ -17,7 +17,7 @@ const growthFreeForm = defineCheck({
   needs: ['billable'],
   baselineFor: sendOperations.freeForm.operationId,
   async run(ctx) {
-    const body = sendBody('freeForm', uniqueToken());
+    const body = sendBody(ctx, 'freeForm', uniqueToken());
     const exchange = await send(ctx, 'freeForm', body);
     const message = sentMessage(ctx, exchange, 'a Growth free-form send');
     ctx.expect(message.to === body.to, `the Message's to is ${String(message.to)}, the request's ${String(body.to)}`, { exchange });
@@ -31,10 +31,10 @@ const growthTemplate = defineCheck({
   suite,
   requirements: ['TIER-GROWTH-TEMPLATE', 'TPL-RESPONSE'],
   level: 'must',
-  needs: ['billable'],
+  needs: ['billable', 'templates'],
   baselineFor: sendOperations.template.operationId,
   async run(ctx) {
-    const body = sendBody('template', uniqueToken(), { from: senderNumber });
+    const body = sendBody(ctx, 'template', uniqueToken(), { from: senderNumber });
     const exchange = await send(ctx, 'template', body);
     const message = sentMessage(ctx, exchange, 'a Growth send-template');
     ctx.expectSchema(exchange, 'Message');
@@ -55,7 +55,7 @@ const starterFreeForm = defineCheck({
   baseline: sendOperations.freeForm.operationId,
   async run(ctx) {
     const token = uniqueToken();
-    const body = sendBody('freeForm', token);
+    const body = sendBody(ctx, 'freeForm', token);
     const exchange = await send(ctx, 'freeForm', body, { key: 'starter' });
     ctx.expectStatus(exchange, 402, 'a Starter free-form send (spec §5.4)');
     const made = await findMessages(ctx, isMine(token, body.to), 'starter', exchange);
@@ -70,10 +70,10 @@ const starterTemplate = defineCheck({
   suite,
   requirements: ['TIER-STARTER-TEMPLATE', 'TIER-STARTER-SHARED-NUMBER'],
   level: 'must',
-  needs: ['starterKey', 'billable'],
+  needs: ['starterKey', 'billable', 'templates'],
   appliesTo: hasTiers,
   async run(ctx) {
-    const body = sendBody('template', uniqueToken());
+    const body = sendBody(ctx, 'template', uniqueToken());
     const exchange = await send(ctx, 'template', body, { key: 'starter' });
     const message = sentMessage(ctx, exchange, 'a Starter send-template without from');
     ctx.expect(typeof message.from === 'string' && message.from.trim() !== '', `the Message has no from (${JSON.stringify(message.from)}): a shared number was expected`, { exchange });
@@ -81,5 +81,22 @@ const starterTemplate = defineCheck({
   },
 });
 
+/** spec §4.1 "a shared number": which one is the target's convention (--shared-sender); DESIGN.md §4 for the reference. */
+const sharedNumberValue = defineCheck({
+  id: 'TIER-SCENARIO-SHARED-NUMBER-VALUE',
+  title: "a Starter send-template without from is sent from the target's shared sender number",
+  suite,
+  requirements: ['TIER-SHARED-NUMBER-VALUE'],
+  level: 'should',
+  needs: ['starterKey', 'billable', 'sharedSender', 'templates'],
+  appliesTo: hasTiers,
+  async run(ctx) {
+    const shared = ctx.target.conventions.sharedSender;
+    const exchange = await send(ctx, 'template', sendBody(ctx, 'template', uniqueToken()), { key: 'starter' });
+    const message = sentMessage(ctx, exchange, 'a Starter send-template without from');
+    ctx.expect(message.from === shared, `the Message's from is ${JSON.stringify(message.from)}, the shared sender given (--shared-sender) is ${String(shared)}`, { exchange });
+  },
+});
+
 /** The tier scenarios (spec §1, §4.1, §5.4, §7). */
-export const checks: readonly Check[] = [growthFreeForm, growthTemplate, starterFreeForm, starterTemplate];
+export const checks: readonly Check[] = [growthFreeForm, growthTemplate, starterFreeForm, starterTemplate, sharedNumberValue];

@@ -67,9 +67,9 @@ export async function maybeArrival(ctx: CheckContext, predicate: (delivery: Deli
   return ctx.receiver.store.waitFor(predicate, timeoutMs).catch(() => undefined);
 }
 
-/** The recipients the target fails on purpose, if it names any (DESIGN.md §4 status lifecycle). */
+/** The recipients the target fails on purpose, if it names any (DESIGN.md §4 status lifecycle; --failing-recipient). */
 export function failingRecipients(target: Target): readonly string[] {
-  return target.failingNumbers ?? [];
+  return target.conventions.failingRecipients;
 }
 
 /** A random E.164 recipient that is not on the target's failing list. */

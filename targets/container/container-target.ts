@@ -3,10 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { StartedTestContainer } from 'testcontainers';
 import { HarnessError, isHarnessError } from '../harness-error.js';
-import { joinUrl, randomKey, receiverPublicOrigin, referenceFailingNumbers } from '../keys.js';
+import { joinUrl, randomKey, receiverPublicOrigin } from '../keys.js';
 import { profileFor } from '../profile.js';
 import type { Profile } from '../profile.js';
 import type { Target, TargetDescription, TargetKeys, TargetStartContext } from '../target.js';
+import { referenceConventions, urlTargetConventions, withConventions } from '../target-conventions.js';
+import type { ConventionSettings } from '../target-conventions.js';
 import type { ConfiguredKeys } from '../url-target.js';
 import { containerNetworkMode } from './container-network-mode.js';
 import type { ContainerNetworkMode } from './container-network-mode.js';
@@ -36,6 +38,8 @@ export interface ContainerTargetOptions {
   keys?: ConfiguredKeys;
   /** Log lines kept for error messages (default 20). */
   logLines?: number;
+  /** Conventions over the image's defaults (the reference's when the harness made the keys, else a URL target's). */
+  conventions?: ConventionSettings;
   /** Where lifecycle lines go (default stderr, prefixed "container: "). */
   log?: (line: string) => void;
 }
@@ -78,8 +82,8 @@ export function containerTarget(options: ContainerTargetOptions): ContainerTarge
       return baseUrl();
     },
     keys,
-    // the image is the reference when the harness made its keys: it then fails these recipients (SIM_FAILING_NUMBERS)
-    ...(generated ? { failingNumbers: referenceFailingNumbers } : {}),
+    // the image is the reference when the harness made its keys: it then has the reference's conventions (SIM_FAILING_NUMBERS)
+    conventions: withConventions(generated ? referenceConventions : urlTargetConventions, options.conventions),
     receiverUrl: (path) => joinUrl(receiverPublicOrigin, path),
     logTail: () => tail.lines(),
     describe: (): TargetDescription => ({

@@ -1,5 +1,6 @@
 import { URL } from 'node:url';
-import { receiverPublicAddress, receiverPublicOrigin, referenceFailingNumbers } from '../keys.js';
+import { receiverPublicAddress, receiverPublicOrigin } from '../keys.js';
+import { referenceFailingNumbers } from '../target-conventions.js';
 import type { TargetKeys, TargetStartContext } from '../target.js';
 import type { ContainerNetworkMode } from './container-network-mode.js';
 

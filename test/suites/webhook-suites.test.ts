@@ -10,7 +10,7 @@ const webhookSuites = ['scenarios/webhooks', 'scenarios/url-rules', 'scenarios/d
 /** Runs the webhook suites (or a selection) against the embedded reference with the given faults. */
 async function run(faults: string[], selection: Selection, options: { failing?: boolean } = {}): Promise<RunResult> {
   const registry = await loadRegistry(['./checks/builtin/index.js', './scenarios/webhook-suites.js']);
-  // the reference fails messages to this number and names it in Target.failingNumbers; [] names none
+  // the reference fails messages to this number and names it in its conventions (failingRecipients); [] names none
   const target = referenceTarget({ faults, failingNumbers: options.failing === false ? [] : [failingNumber] });
   return runConformance({ target, registry, selection, seed: 42 });
 }
