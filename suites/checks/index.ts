@@ -45,7 +45,7 @@ export type { FailureDetails } from './check-failure.js';
 export { CheckRegistry } from './check-registry.js';
 export type { CheckRegistryOptions, Selection } from './check-registry.js';
 export { defineCheck } from './define-check.js';
-export { citedBy, expectSchema, expectStatus, expectThat, requireResponse, statusMatches } from './expectations.js';
+export { citedBy, expectSchema, expectStatus, expectThat, requireResponse, schemaDetails, statusMatches } from './expectations.js';
 export { didYouMean, editDistance, nearMatches } from './near-matches.js';
 export { runProperty } from './run-property.js';
 export type { PropertyEnvironment } from './run-property.js';
