@@ -1,3 +1,4 @@
+import { isNotImplemented } from './operations-overview.js';
 import type { CheckResult } from './result.js';
 
 /** True when a baseline result counts as "did not pass" for what depends on it (a skipped one skips, never blocks). */
@@ -26,7 +27,8 @@ export function blockedReason(operationId: string, blocker: CheckResult): string
  * The end-of-run pass (pure: the concurrency order of the baselines does not matter). A failed, errored or noted
  * check whose failure happened in another operation X (CheckResult.failedOperation), where X's positive baseline did
  * not pass, is blocked by that baseline: it never got to test its own requirements (DESIGN.md §3 "no blame by
- * association"). When two baselines would block each other, the earlier in plan order stays a root failure.
+ * association"). A later baseline of an operation found not implemented is blocked by the first. When two baselines
+ * would block each other, the earlier in plan order stays a root failure.
  */
 export function applyBlocking(checks: readonly CheckResult[]): CheckResult[] {
   const blockedBy = new Map<string, string>();
@@ -44,9 +46,12 @@ export function applyBlocking(checks: readonly CheckResult[]): CheckResult[] {
   for (const check of [...checks].reverse()) {
     if (!(check.status === 'failed' || check.status === 'errored' || check.status === 'noted')) continue;
     const operation = check.failedOperation;
-    if (operation === undefined || operation === check.baselineFor) continue;
+    if (operation === undefined) continue;
     const blocker = blockingBaseline(operation, checks);
     if (blocker === undefined || blocker.id === check.id || reaches(blocker.id, check.id)) continue;
+    // a baseline failing in its own operation is a root failure, unless an earlier one found the operation missing
+    // (DESIGN.md §3: a missing operation is reported once)
+    if (operation === check.baselineFor && !isNotImplemented(operation, blocker)) continue;
     blockedBy.set(check.id, blocker.id);
     decided.set(check.id, blockedResult(check, operation, blocker));
   }

@@ -47,7 +47,9 @@ function stateOf(operationId: string, result: CheckResult): OperationState {
     default: {
       if (isNotImplemented(operationId, result)) return 'not-implemented';
       const status = result.answer?.status;
-      return status !== undefined && (status < 200 || status > 299) ? 'refuses-valid-input' : 'wrong-shape';
+      // a failure with no answer behind it (e.g. an awaited delivery that never came) says nothing of the shape
+      if (status === undefined) return 'errored';
+      return status < 200 || status > 299 ? 'refuses-valid-input' : 'wrong-shape';
     }
   }
 }
