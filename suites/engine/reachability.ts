@@ -17,7 +17,7 @@ export async function probeReachability(http: HttpClient, origin: string, signal
     const error = first.error ?? { code: 'NO_RESPONSE', message: 'no status' };
     throw new HarnessError(
       'TARGET_UNREACHABLE',
-      `target not reachable: GET ${origin}/v1/user/me failed: ${error.code} ${error.message}. To fix: start the target or fix the address: ${origin} did not answer (--target, --base-url; the origin without /v1).`,
+      `target not reachable: GET ${origin}/v1/user/me failed: ${error.code} ${oneLine(error.message)}. To fix: start the target or fix the address: ${origin} did not answer (--target, --base-url; the origin without /v1).`,
     );
   }
   if (!refusedKey(first)) return;
@@ -28,4 +28,9 @@ export async function probeReachability(http: HttpClient, origin: string, signal
     'KEY_REFUSED',
     `the target refused the API key: GET /v1/user/me answered ${first.status} and GET /v1/messages?limit=1 answered ${second.status}${said ? ` (${said})` : ''}. To fix: pass a valid key with --api-key or set CONFORM_API_KEY.`,
   );
+}
+
+/** A network error's message on one line (OpenSSL's end with a newline). */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }
