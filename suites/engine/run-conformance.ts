@@ -5,7 +5,7 @@ import { requirements as specRequirements } from '../../spec/requirements.js';
 import { HttpClient, isHarnessError, Redactor } from '../../targets/index.js';
 import { RunBaselines } from '../checks/index.js';
 import type { CheckRegistry } from '../checks/index.js';
-import { blockingBaseline } from './blocking.js';
+import { applyBlocking, blockingBaseline } from './blocking.js';
 import { deleteLeftoverWebhooks, watchTermination } from './cleanup.js';
 import { planContextFor, planRun } from './plan.js';
 import type { PlannedCheck } from './plan.js';
@@ -96,9 +96,12 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     let done = 0;
     const execute = async (planned: PlannedCheck): Promise<CheckResult> => {
       emit({ type: 'check-start', id: planned.check.id, suite: planned.check.suite, title: planned.check.title });
-      const result = interrupt.signal.aborted
+      const ran = interrupt.signal.aborted
         ? skippedResult(planned, `not run: the run was interrupted (${String(interrupt.signal.reason)})`)
         : await runCheck(planned, env);
+      // phase 2 runs after every baseline finished: a failure in a fixture operation is blocked at once (progress
+      // shows what the report will); phase-1 results wait for the end-of-run pass
+      const result = planned.phase === 2 ? blockedNow(ran, plan, results) : ran;
       results.set(result.id, result);
       emit({ type: 'check-end', result, done: ++done, total: plan.length });
       return result;
@@ -160,6 +163,13 @@ async function defaultRegistry(): Promise<CheckRegistry> {
 async function startHarnessReceiver(httpPort = 0): Promise<Receiver> {
   const { startReceiver } = await import('../../receiver/index.js');
   return startReceiver({ host: '127.0.0.1', httpPort, httpsPort: 0, tlsNames: ['hooks.conformance.example'] });
+}
+
+/** The result after the blocking pass over the results so far (the end-of-run pass gives it the same). */
+function blockedNow(result: CheckResult, plan: readonly PlannedCheck[], results: ReadonlyMap<string, CheckResult>): CheckResult {
+  if (result.failedOperation === undefined) return result;
+  const sofar = plan.map((p) => (p.check.id === result.id ? result : results.get(p.check.id))).filter((r): r is CheckResult => r !== undefined);
+  return applyBlocking(sofar).find((r) => r.id === result.id) ?? result;
 }
 
 function skippedResult(planned: PlannedCheck, reason: string): CheckResult {
