@@ -15,7 +15,7 @@
  *   },
  * });
  *
- * // a negative check: FAILED with "operation does not work" unless sendMessage's baseline passed
+ * // a negative check: BLOCKED by the baseline (nothing sent) unless sendMessage's baseline passed
  * export const tooLong = defineCheck({
  *   id: 'MSG-SEND-MESSAGE-MAX-REFUSED', title: '1601 characters are refused', suite: 'contract/messages',
  *   requirements: ['MSG-SEND-MESSAGE-MAX'], level: 'must', baseline: 'sendMessage',
