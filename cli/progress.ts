@@ -6,7 +6,7 @@ export interface ProgressStream {
   readonly isTTY?: boolean;
 }
 
-const marks = { passed: 'PASS', failed: 'FAIL', errored: 'ERROR', skipped: 'SKIP' } as const;
+const marks = { passed: 'PASS', failed: 'FAIL', errored: 'ERROR', blocked: 'BLOCKED', noted: 'NOTED', skipped: 'SKIP' } as const;
 
 /** An onEvent handler: a live status line on a TTY, plain lines otherwise; failures are always printed at once. */
 export function progressPrinter(stream: ProgressStream): (event: RunEvent) => void {

@@ -83,7 +83,7 @@ function areaTable(rows: readonly RequirementRow[]): string {
 }
 
 function matrix(rows: readonly RequirementRow[]): string {
-  const order: Record<MatrixStatus, number> = { failed: 0, errored: 1, unproven: 2, passed: 3, skipped: 4, 'not-covered': 5 };
+  const order: Record<MatrixStatus, number> = { failed: 0, errored: 1, noted: 2, unproven: 3, passed: 4, skipped: 5, 'not-covered': 6 };
   const sorted = [...rows].sort((a, b) => order[a.status] - order[b.status]);
   const body = sorted.map(
     (row) =>

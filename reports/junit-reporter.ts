@@ -12,12 +12,12 @@ export const junitReporter: Reporter = {
     const { byStatus } = result.summary;
     const lines = [
       '<?xml version="1.0" encoding="UTF-8"?>',
-      `<testsuites name="conformance ${escapeXml(result.target.name)}" tests="${result.summary.total}" failures="${byStatus.failed}" errors="${byStatus.errored}" skipped="${byStatus.skipped}" time="${seconds(result.durationMs)}" timestamp="${escapeXml(result.startedAt)}">`,
+      `<testsuites name="conformance ${escapeXml(result.target.name)}" tests="${result.summary.total}" failures="${byStatus.failed}" errors="${byStatus.errored}" skipped="${byStatus.skipped + byStatus.blocked}" time="${seconds(result.durationMs)}" timestamp="${escapeXml(result.startedAt)}">`,
     ];
     for (const [suite, checks] of suites) {
       const count = (status: string): number => checks.filter((check) => check.status === status).length;
       lines.push(
-        `  <testsuite name="${escapeXml(suite)}" tests="${checks.length}" failures="${count('failed')}" errors="${count('errored')}" skipped="${count('skipped')}" time="${seconds(checks.reduce((sum, c) => sum + c.durationMs, 0))}">`,
+        `  <testsuite name="${escapeXml(suite)}" tests="${checks.length}" failures="${count('failed')}" errors="${count('errored')}" skipped="${count('skipped') + count('blocked')}" time="${seconds(checks.reduce((sum, c) => sum + c.durationMs, 0))}">`,
       );
       for (const check of checks) lines.push(...testcase(check, result.seed));
       lines.push('  </testsuite>');
@@ -35,7 +35,8 @@ function testcase(check: CheckResult, seed: number): string[] {
   out.push(`        <property name="seed" value="${check.seed ?? seed}"/>`);
   out.push('      </properties>');
   const reason = escapeXml(check.reason ?? '');
-  if (check.status === 'skipped') out.push(`      <skipped message="${reason}"/>`);
+  // JUnit knows no blocked: it did not run its assertions, so it is shown skipped with the check it waited on
+  if (check.status === 'skipped' || check.status === 'blocked') out.push(`      <skipped message="${reason}"/>`);
   if (check.status === 'failed' || check.status === 'errored') {
     const element = check.status === 'failed' ? 'failure' : 'error';
     const body = [

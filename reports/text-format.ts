@@ -1,4 +1,4 @@
-import type { CheckResult, MatrixStatus, RunResult } from '../suites/engine/result.js';
+import type { CheckResult, CheckStatus, MatrixStatus, RunResult } from '../suites/engine/result.js';
 
 // XML 1.0 allows tab, LF, CR and the ranges below; anything else (other control characters, lone surrogates) is replaced
 const xmlForbidden = new RegExp('[^\\t\\n\\r\\u0020-\\uD7FF\\uE000-\\uFFFD\\u{10000}-\\u{10FFFF}]', 'gu');
@@ -25,7 +25,7 @@ export function problems(result: RunResult): CheckResult[] {
 /** One-line verdict. */
 export function verdictLine(result: RunResult): string {
   const { byStatus } = result.summary;
-  const counts = `${byStatus.passed} passed, ${byStatus.failed} failed, ${byStatus.errored} errored, ${byStatus.skipped} skipped`;
+  const counts = `${byStatus.passed} passed, ${byStatus.failed} failed, ${byStatus.errored} errored, ${byStatus.blocked} blocked, ${byStatus.noted} noted, ${byStatus.skipped} skipped`;
   if (result.verdict === 'not-run') return `NOT RUN: ${result.setupError?.message ?? 'set-up problem'}`;
   const verdict = result.verdict === 'conforms' ? 'CONFORMS' : 'DOES NOT CONFORM';
   return `${verdict} (fail-on ${result.failOn}): ${counts}`;
@@ -39,10 +39,12 @@ export function counterexampleText(check: CheckResult): string | undefined {
 }
 
 /** Status symbols for text reports. */
-export const statusMark: Readonly<Record<MatrixStatus, string>> = {
+export const statusMark: Readonly<Record<MatrixStatus | CheckStatus, string>> = {
   passed: 'PASS',
   failed: 'FAIL',
   errored: 'ERROR',
+  blocked: 'BLOCKED',
+  noted: 'NOTED',
   skipped: 'SKIP',
   unproven: 'UNPROVEN',
   'not-covered': '-',

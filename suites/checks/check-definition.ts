@@ -33,6 +33,11 @@ export interface CheckDefinition {
   readonly baseline?: string;
   /** Operation id this check is the positive baseline of: it runs first and its result is recorded as the baseline. */
   readonly baselineFor?: string;
+  /**
+   * Operation ids the check needs as fixtures (e.g. createWebhook for a delivery check): when one's positive baseline
+   * did not pass, the check is blocked by it without sending anything (DESIGN.md §3 "Test whatever exists").
+   */
+  readonly uses?: readonly string[];
   /** Runs alone, after the concurrent checks of its phase: for checks that reason about the whole target (list partitions, rate limit). */
   readonly exclusive?: boolean;
   /** Deadline of this check in ms (default: the run's --timeout). */

@@ -14,6 +14,8 @@ export interface FailureDetails {
    * x-requirements, a model step's rule); the check's other cited requirements are then merely not shown.
    */
   readonly requirements?: readonly string[];
+  /** A schema mismatch: the JSON pointer of the first violation (the operations overview shows it). */
+  readonly pointer?: string;
 }
 
 /** The target broke a requirement: the check is FAILED. Thrown by ctx.fail and the expectations. */

@@ -41,7 +41,7 @@ export function expectSchema(exchange: Exchange, schemaName: string, message?: s
   if (!result.valid) {
     const shown = result.errors.slice(0, 5).join('; ');
     const more = result.errors.length > 5 ? ` (+${result.errors.length - 5} more)` : '';
-    throw new CheckFailure(`${prefix}the response does not match ${schemaName}: ${shown}${more}`, { exchange, ...citedBy(result.issues) });
+    throw new CheckFailure(`${prefix}the response does not match ${schemaName}: ${shown}${more}`, { exchange, ...schemaDetails(result.issues) });
   }
   return exchange.json;
 }
@@ -55,6 +55,12 @@ export function expectThat(condition: unknown, message: string, details: Constru
 export function citedBy(issues: readonly ValidationIssue[]): { requirements?: readonly string[] } {
   const cited = issues.map((issue) => issue.requirement);
   return cited.length > 0 && cited.every((id) => id !== undefined) ? { requirements: [...new Set(cited as string[])] } : {};
+}
+
+/** The failure details of schema issues: the requirements they cite (citedBy) and the JSON pointer of the first. */
+export function schemaDetails(issues: readonly ValidationIssue[]): { requirements?: readonly string[]; pointer?: string } {
+  const first = issues[0];
+  return { ...citedBy(issues), ...(first === undefined ? {} : { pointer: first.path }) };
 }
 
 function bodyHint(exchange: Exchange): string {

@@ -15,7 +15,7 @@
  *   },
  * });
  *
- * // a negative check: FAILED with "operation does not work" unless sendMessage's baseline passed
+ * // a negative check: BLOCKED by the baseline (nothing sent) unless sendMessage's baseline passed
  * export const tooLong = defineCheck({
  *   id: 'MSG-SEND-MESSAGE-MAX-REFUSED', title: '1601 characters are refused', suite: 'contract/messages',
  *   requirements: ['MSG-SEND-MESSAGE-MAX'], level: 'must', baseline: 'sendMessage',
@@ -45,7 +45,7 @@ export type { FailureDetails } from './check-failure.js';
 export { CheckRegistry } from './check-registry.js';
 export type { CheckRegistryOptions, Selection } from './check-registry.js';
 export { defineCheck } from './define-check.js';
-export { citedBy, expectSchema, expectStatus, expectThat, requireResponse, statusMatches } from './expectations.js';
+export { citedBy, expectSchema, expectStatus, expectThat, requireResponse, schemaDetails, statusMatches } from './expectations.js';
 export { didYouMean, editDistance, nearMatches } from './near-matches.js';
 export { runProperty } from './run-property.js';
 export type { PropertyEnvironment } from './run-property.js';

@@ -50,7 +50,9 @@ export async function runProperty<T>(
   if (!details.failed) return;
   const counterexample = details.counterexample?.[0];
   const cause = lastFailing?.error ?? details.errorInstance;
-  const exchange = lastFailing?.exchange;
+  const causeDetails = cause instanceof CheckFailure || cause instanceof TargetError ? cause.details : undefined;
+  // the exchange the failing assertion names, else the case's last one (a cleanup request may come after it)
+  const exchange = causeDetails?.exchange ?? lastFailing?.exchange;
   const replay = `seed ${details.seed}, path ${details.counterexamplePath ?? '-'}`;
   const message =
     `property "${name}" failed after ${details.numRuns} case(s), shrunk ${details.numShrinks} time(s) (${replay}): ` +
@@ -62,6 +64,7 @@ export async function runProperty<T>(
     ...(exchange ? { exchange } : {}),
     // the shrunk case's own failure says which requirement it broke
     ...(cause instanceof CheckFailure && cause.details.requirements ? { requirements: cause.details.requirements } : {}),
+    ...(causeDetails?.pointer !== undefined ? { pointer: causeDetails.pointer } : {}),
   };
   if (cause instanceof TargetError) throw new TargetError(message, failureDetails);
   if (cause instanceof CheckFailure) throw new CheckFailure(message, failureDetails);

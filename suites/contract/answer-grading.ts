@@ -1,7 +1,7 @@
 import { validate } from '../../spec/index.js';
 import type { Operation, ValidationIssue } from '../../spec/index.js';
 import type { Exchange } from '../../targets/index.js';
-import { citedBy } from '../checks/index.js';
+import { schemaDetails } from '../checks/index.js';
 import type { CheckContext, Level } from '../checks/index.js';
 import { successResponse } from './operation-facts.js';
 import { levelOf } from './requirement-picks.js';
@@ -44,7 +44,7 @@ function expectIssues(ctx: CheckContext, operation: Operation, exchange: Exchang
   const issues = validate(response.schemaName, exchange.json).issues.filter(counts);
   if (issues.length === 0) return;
   const shown = issues.slice(0, 5).map(describeIssue).join('; ');
-  ctx.fail(`the answer does not match ${what} (${response.schemaName}): ${shown}${issues.length > 5 ? ` (+${issues.length - 5} more)` : ''}`, { exchange, ...citedBy(issues) });
+  ctx.fail(`the answer does not match ${what} (${response.schemaName}): ${shown}${issues.length > 5 ? ` (+${issues.length - 5} more)` : ''}`, { exchange, ...schemaDetails(issues) });
 }
 
 /** A documented body comes as application/json (ERR-JSON-CONTENT-TYPE); a documented empty answer has no body. */

@@ -57,6 +57,7 @@ export function positiveChecks(operation: Operation): Check[] {
 async function runPositive(ctx: CheckContext, operation: Operation, grade: Grade): Promise<void> {
   const resources = new FixtureResources(ctx);
   try {
+    if (grade === 'must') await expectRouteExists(ctx, operation);
     // an operation that consumes its resource (DELETE) gets a fresh one per case
     const perCase = operation.method === 'DELETE';
     const path = perCase ? undefined : await resources.prepare(operation);
@@ -83,4 +84,15 @@ async function runPositive(ctx: CheckContext, operation: Operation, grade: Grade
   } finally {
     await resources.release();
   }
+}
+
+/**
+ * DESIGN.md §3 "Test whatever exists": a list or read without path parameters is tried once before its fixtures are
+ * made, so a missing route (404/405) shows as this operation not implemented, not as blocked by a fixture operation.
+ * Only GETs: nothing billable is sent for it.
+ */
+async function expectRouteExists(ctx: CheckContext, operation: Operation): Promise<void> {
+  if (operation.method.toUpperCase() !== 'GET' || operation.path.includes('{')) return;
+  const exchange = await ctx.http.request({ method: 'GET', path: operation.path });
+  if (exchange.status === 404 || exchange.status === 405) ctx.expectStatus(exchange, '2xx', `${operation.id} without fixtures`);
 }

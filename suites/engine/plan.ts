@@ -3,15 +3,14 @@ import { missingConvention } from '../../targets/index.js';
 import type { Target } from '../../targets/index.js';
 import type { Check, Need } from '../checks/index.js';
 import type { CheckRegistry, Selection } from '../checks/index.js';
-import { userMeConnection } from '../checks/builtin/index.js';
 import type { RunOptions } from './run-options.js';
 import { guardsRateLimit, guardsSends, rateLimitCheckBound } from './safety.js';
 
 /** A check in run order, with the reason it will be skipped if it does not apply. */
 export interface PlannedCheck {
   readonly check: Check;
-  /** 0: the connection gate, 1: positive baselines, 2: everything else. */
-  readonly phase: 0 | 1 | 2;
+  /** 1: positive baselines, 2: everything else (DESIGN.md §3: no single gate; GET /v1/user/me is a baseline like the others). */
+  readonly phase: 1 | 2;
   readonly skip?: string;
   /** True when it was not selected but runs because a selected check needs its baseline. */
   readonly dependency?: boolean;
@@ -40,9 +39,9 @@ export function planContextFor(options: RunOptions, requirements: readonly Requi
 }
 
 /**
- * The run order (deterministic): the connection check first, then the positive baselines of each operation, then
- * the rest (DESIGN.md §3: negative checks count only after their operation's baseline passed). Baselines a selected
- * check depends on are added even when not selected.
+ * The run order (deterministic): the positive baselines of each operation, then the rest, each by suite and id
+ * (DESIGN.md §3: negative checks count only after their operation's baseline passed). Baselines a selected check
+ * depends on are added even when not selected.
  */
 export function planRun(registry: CheckRegistry, selection: Selection, context: PlanContext): PlannedCheck[] {
   const selected = registry.select(selection);
@@ -54,15 +53,12 @@ export function planRun(registry: CheckRegistry, selection: Selection, context: 
       chosen.set(check.id, { check, dependency: true });
     }
   }
-  chosen.delete(userMeConnection.id);
-  const gate = registry.get(userMeConnection.id) ?? userMeConnection;
-  const planned: PlannedCheck[] = [plan(gate, 0, false, context)];
-  const rest = [...chosen.values()].sort((a, b) => a.check.suite.localeCompare(b.check.suite) || a.check.id.localeCompare(b.check.id));
-  for (const { check, dependency } of rest) planned.push(plan(check, check.baselineFor ? 1 : 2, dependency, context));
+  const ordered = [...chosen.values()].sort((a, b) => a.check.suite.localeCompare(b.check.suite) || a.check.id.localeCompare(b.check.id));
+  const planned = ordered.map(({ check, dependency }) => plan(check, check.baselineFor ? 1 : 2, dependency, context));
   return planned.sort((a, b) => a.phase - b.phase);
 }
 
-function plan(check: Check, phase: 0 | 1 | 2, dependency: boolean, context: PlanContext): PlannedCheck {
+function plan(check: Check, phase: 1 | 2, dependency: boolean, context: PlanContext): PlannedCheck {
   const skip = skipReason(check, context);
   return { check, phase, ...(skip === undefined ? {} : { skip }), ...(dependency ? { dependency } : {}) };
 }

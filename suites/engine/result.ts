@@ -14,14 +14,19 @@ export interface CleanupReport {
   readonly webhooksLeft: readonly string[];
 }
 
-/** Outcome of a check. errored = the target misbehaved at the network level, or the harness/check hit a bug. */
-export type CheckStatus = 'passed' | 'failed' | 'errored' | 'skipped';
+/**
+ * Outcome of a check (DESIGN.md §3 "Results are data"). errored = the target misbehaved at the network level, or the
+ * harness/check hit a bug; blocked = it could not run (or could not get past set-up) because an operation it needs
+ * failed its positive baseline or is not implemented: CheckResult.blockedBy names the check it waited on, and the
+ * check's own requirements stay unproven; noted = an observe-level check saw a deviation (recorded, never failing).
+ */
+export type CheckStatus = 'passed' | 'failed' | 'errored' | 'blocked' | 'noted' | 'skipped';
 
 /** The statuses in report order (worst first). */
-export const checkStatuses: readonly CheckStatus[] = ['failed', 'errored', 'passed', 'skipped'];
+export const checkStatuses: readonly CheckStatus[] = ['failed', 'errored', 'blocked', 'noted', 'passed', 'skipped'];
 
-/** A requirements-matrix status: a check status, or unproven / not-covered. */
-export type MatrixStatus = CheckStatus | 'unproven' | 'not-covered';
+/** A requirements-matrix status: what the run showed of a requirement. blocked checks leave it unproven. */
+export type MatrixStatus = Exclude<CheckStatus, 'blocked'> | 'unproven' | 'not-covered';
 
 /** A requirement level (spec/requirements.yaml). */
 export type ResultLevel = 'must' | 'should' | 'observe';
@@ -41,6 +46,17 @@ export interface CheckResult {
    * unproven: the check stopped before it reached them.
    */
   readonly violated?: readonly string[];
+  /** A blocked check: the id of the check it waited on (the root cause is found by following blockedBy). */
+  readonly blockedBy?: string;
+  /**
+   * A failed or errored check: the operation id of the exchange that showed the failure (the engine uses it to tell
+   * a check's own failure from one of a fixture operation whose baseline failed: that makes the check blocked).
+   */
+  readonly failedOperation?: string;
+  /** A positive baseline: the operation it is the baseline of (the operations overview and blocking read it). */
+  readonly baselineFor?: string;
+  /** A failed or errored check: what the target answered in the failing exchange (status, its own message, schema pointer). */
+  readonly answer?: TargetAnswer;
   readonly durationMs: number;
   readonly seed?: number;
   /** fast-check replay path of the counterexample. */
@@ -53,6 +69,16 @@ export interface CheckResult {
   readonly logs?: readonly string[];
   /** The check's redacted exchanges in the order they were sent (only with RunOptions.recordExchanges, e.g. for parity). */
   readonly trace?: CheckTrace;
+}
+
+/** What the target answered in a failing exchange, cut and sanitised (never keys or secrets). */
+export interface TargetAnswer {
+  /** Absent when the exchange got no HTTP answer. */
+  readonly status?: number;
+  /** The body's message or error field, else the start of the body (at most 200 characters). */
+  readonly message?: string;
+  /** The JSON pointer of the first schema violation, when the failure was a schema mismatch. */
+  readonly pointer?: string;
 }
 
 /** What a check sent and got back, redacted (RunOptions.recordExchanges). */
@@ -73,7 +99,7 @@ export interface RequirementRow {
    * requirement first (CheckResult.violated); not-covered when none cites it.
    */
   readonly status: MatrixStatus;
-  /** True when at least one check citing it ran (was not skipped). */
+  /** True when the run proved or broke it (status passed, failed or noted); blocked, skipped and errored checks do not cover. */
   readonly covered: boolean;
   readonly checks: readonly string[];
 }
@@ -84,6 +110,36 @@ export interface RunSummary {
   readonly byStatus: Readonly<Record<CheckStatus, number>>;
   readonly byLevel: Readonly<Record<ResultLevel, Readonly<Record<CheckStatus, number>>>>;
   readonly requirements: { readonly total: number; readonly covered: number; readonly percent: number };
+}
+
+/** What the run found of one operation of the contract, from its positive baseline (DESIGN.md §3 "Test whatever exists"). */
+export type OperationState = 'works' | 'not-implemented' | 'refuses-valid-input' | 'wrong-shape' | 'errored' | 'blocked' | 'not-tried';
+
+/** One row of the operations overview: the first thing every report shows. */
+export interface OperationRow {
+  /** The contract's operation id, e.g. sendMessage. */
+  readonly operationId: string;
+  readonly method: string;
+  /** The contract path, e.g. /v1/messages/{message_id}. */
+  readonly path: string;
+  readonly state: OperationState;
+  /** The positive baseline check that decided the state (absent when not-tried). */
+  readonly checkId?: string;
+  /** The status the target answered to valid input, when it did not work. */
+  readonly status?: number;
+  /** The target's own error message (its body's message/error field, else the start of its body), cut and sanitised. */
+  readonly message?: string;
+  /** wrong-shape: the JSON pointer of the first schema violation. */
+  readonly pointer?: string;
+  /** blocked: the check it waited on. */
+  readonly blockedBy?: string;
+}
+
+/** A failure that is not itself blocked, with every check that is blocked behind it (directly or through others). */
+export interface RootCause {
+  readonly checkId: string;
+  /** Ids of the checks it blocks, transitively, in plan order. */
+  readonly blocks: readonly string[];
 }
 
 /** Why a run could not be carried out (exit 2). */
@@ -102,6 +158,10 @@ export interface RunResult {
   readonly startedAt: string;
   readonly durationMs: number;
   readonly checks: readonly CheckResult[];
+  /** The operations overview, one row per contract operation, in contract order. */
+  readonly operations: readonly OperationRow[];
+  /** Failed and errored checks at or above observe that are not blocked, most blocking first (what to fix first). */
+  readonly rootCauses: readonly RootCause[];
   readonly requirements: readonly RequirementRow[];
   readonly summary: RunSummary;
   /** conforms (exit 0), does-not-conform (exit 1), not-run (exit 2: set-up problem). */

@@ -4,9 +4,13 @@ import { isHarnessError, sendRefusalCodes, toCurl } from '../../targets/index.js
 import type { HttpClient, Target } from '../../targets/index.js';
 import type { FailureDetails, RunBaselines } from '../checks/index.js';
 import { CheckFailure, CheckSkipped, TargetError } from '../checks/index.js';
+import { blockedReason } from './blocking.js';
 import { createContext } from './create-context.js';
+import { operationOfRequest, routeOfOperation } from './operation-of-request.js';
+import { isNotImplemented } from './operations-overview.js';
 import type { PlannedCheck } from './plan.js';
 import type { CheckResult, CheckStatus } from './result.js';
+import { targetAnswer } from './target-answer.js';
 
 /** What running one check needs from the run. */
 export interface CheckRunEnvironment {
@@ -18,6 +22,8 @@ export interface CheckRunEnvironment {
   readonly baselines: RunBaselines;
   /** Why the baseline of an operation was skipped (its dependants are skipped too). */
   readonly baselineSkips: Map<string, string>;
+  /** The positive baseline of the operation that finished without passing (first in plan order), if any. */
+  readonly blockingBaseline: (operationId: string) => CheckResult | undefined;
   readonly receiver?: Receiver;
   readonly receiverProblem?: string;
   readonly onLog: (id: string, message: string) => void;
@@ -31,14 +37,26 @@ class DeadlineError extends Error {
   override readonly name = 'DeadlineError';
 }
 
-/** Runs one check to a result: CheckFailure → failed, CheckSkipped → skipped, anything else → errored; never throws. */
+/**
+ * Runs one check to a result: CheckFailure → failed (noted at observe level), CheckSkipped → skipped, anything else →
+ * errored; a check whose baseline or used operation did not pass is blocked without sending anything. Never throws.
+ */
 export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment): Promise<CheckResult> {
   const { check } = planned;
   const start = performance.now();
   const http = env.http;
-  const base = { id: check.id, title: check.title, suite: check.suite, requirements: [...check.requirements], level: check.level };
+  const base = {
+    id: check.id,
+    title: check.title,
+    suite: check.suite,
+    requirements: [...check.requirements],
+    level: check.level,
+    ...(check.baselineFor !== undefined ? { baselineFor: check.baselineFor } : {}),
+  };
   const finish = (status: CheckStatus, extra: Partial<CheckResult> = {}, exchanges = 0): CheckResult => {
-    const result: CheckResult = { ...base, status, durationMs: Math.round(performance.now() - start), exchanges, ...extra };
+    // DESIGN.md §3: observe is recorded and shown, never failing
+    const shown = status === 'failed' && check.level === 'observe' ? 'noted' : status;
+    const result: CheckResult = { ...base, status: shown, durationMs: Math.round(performance.now() - start), exchanges, ...extra };
     if (check.baselineFor !== undefined) recordBaseline(check.baselineFor, result, env);
     return result;
   };
@@ -48,8 +66,15 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     if (skipped !== undefined && !env.baselines.has(check.baseline)) {
       return finish('skipped', { reason: `the positive baseline of ${check.baseline} was skipped: ${skipped}` });
     }
-    // DESIGN.md §3: a refusal proves nothing when the operation refuses everything
-    return finish('failed', { reason: `operation does not work: ${env.baselines.whyNot(check.baseline)}` });
+    // DESIGN.md §3: a refusal proves nothing when the operation refuses everything: blocked, never a failure of its own
+    const blocker = env.blockingBaseline(check.baseline);
+    if (blocker !== undefined) return finish('blocked', { blockedBy: blocker.id, reason: blockedReason(check.baseline, blocker) });
+    return finish('errored', { reason: `harness error: no positive baseline of ${check.baseline} ran in this run (${env.baselines.whyNot(check.baseline) ?? ''})` });
+  }
+  // a fixture operation already known not to work: nothing this check could send would prove its requirements
+  for (const operationId of planned.phase === 2 ? (check.uses ?? []) : []) {
+    const blocker = env.blockingBaseline(operationId);
+    if (blocker !== undefined) return finish('blocked', { blockedBy: blocker.id, reason: blockedReason(operationId, blocker) });
   }
   if (check.needs?.includes('receiver') && !env.receiver) {
     return finish('errored', { reason: `the webhook receiver is not available: ${env.receiverProblem ?? 'not started'}` });
@@ -91,9 +116,11 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     await Promise.race([running, expired]);
     return finish('passed', { ...logsOf(logs), ...traceOf(scoped, env) }, scoped.count);
   } catch (error) {
-    const [status, reason, details] = classify(error);
+    const [status, classified, details] = classify(error);
     const violated = status === 'failed' ? violatedOf(details, check.requirements) : {};
-    return finish(status, { reason: http.redactor.scrub(reason), ...violated, ...detailFields(details, http), ...logsOf(logs), ...traceOf(scoped, env) }, scoped.count);
+    const where = status === 'failed' || status === 'errored' ? failureSite(details, http) : {};
+    const reason = notImplementedReason(check.baselineFor, where) ?? classified;
+    return finish(status, { reason: http.redactor.scrub(reason), ...violated, ...where, ...detailFields(details, http), ...logsOf(logs), ...traceOf(scoped, env) }, scoped.count);
   } finally {
     clearTimeout(timer);
     if (interrupted) env.runSignal?.removeEventListener('abort', interrupted);
@@ -118,6 +145,24 @@ function classify(error: unknown): [CheckStatus, string, FailureDetails | undefi
 function violatedOf(details: FailureDetails | undefined, cited: readonly string[]): Partial<CheckResult> {
   const violated = details?.requirements ?? (cited.length === 1 ? cited : []);
   return violated.length > 0 ? { violated: [...violated] } : {};
+}
+
+/** Where a failure happened: the operation of its exchange and what the target answered there (redacted). */
+function failureSite(details: FailureDetails | undefined, http: HttpClient): Pick<CheckResult, 'failedOperation' | 'answer'> {
+  const exchange = details?.exchange;
+  if (exchange === undefined) return {};
+  const operation = operationOfRequest(exchange.request.method, exchange.request.url);
+  const answer = targetAnswer(exchange, details?.pointer);
+  const message = answer.message === undefined ? {} : { message: http.redactor.scrub(answer.message) };
+  return { ...(operation !== undefined ? { failedOperation: operation } : {}), answer: { ...answer, ...message } };
+}
+
+/** DESIGN.md §3: a baseline whose own route answers 404/405 to valid input reports the operation as not implemented. */
+function notImplementedReason(operationId: string | undefined, where: Pick<CheckResult, 'failedOperation' | 'answer'>): string | undefined {
+  if (operationId === undefined || !isNotImplemented(operationId, where)) return undefined;
+  const route = routeOfOperation(operationId);
+  const said = where.answer?.message !== undefined ? `: ${where.answer.message}` : '';
+  return `not implemented: ${route?.method ?? ''} ${route?.path ?? operationId} answered ${where.answer?.status ?? ''} to valid input${said}`;
 }
 
 function detailFields(details: FailureDetails | undefined, http: HttpClient): Partial<CheckResult> {

@@ -3,23 +3,25 @@ import { performance } from 'node:perf_hooks';
 import type { Receiver } from '../../receiver/index.js';
 import { requirements as specRequirements } from '../../spec/requirements.js';
 import { HttpClient, isHarnessError, Redactor } from '../../targets/index.js';
-import type { Target } from '../../targets/index.js';
 import { RunBaselines } from '../checks/index.js';
 import type { CheckRegistry } from '../checks/index.js';
+import { applyBlocking, blockingBaseline } from './blocking.js';
 import { deleteLeftoverWebhooks, watchTermination } from './cleanup.js';
 import { planContextFor, planRun } from './plan.js';
 import type { PlannedCheck } from './plan.js';
+import { probeReachability } from './reachability.js';
 import type { CheckResult, CleanupReport, RunResult, SetupProblem } from './result.js';
 import { runCheck } from './run-check.js';
 import { runPool } from './run-pool.js';
 import type { CheckRunEnvironment } from './run-check.js';
 import type { RunOptions } from './run-options.js';
+import { runOutcome } from './run-outcome.js';
 import { clientRatePerMinute, defaultRuns, guardsRateLimit, rateLimitCheckBound, sendPolicyFor } from './safety.js';
-import { exitCodeFor, requirementsMatrix, summarize } from './summarize.js';
 
 /**
  * Runs the selected checks against the target and returns the results as data. Usage errors in the selection throw
- * a HarnessError before anything starts; a target that does not start or answer gives exitCode 2 and setupError.
+ * a HarnessError before anything starts; a target that does not start or answer, or refuses the key, gives exitCode 2
+ * and setupError; every other outcome is a check result (blocked ones name the check they waited on).
  */
 export async function runConformance(options: RunOptions): Promise<RunResult> {
   const startedAt = new Date();
@@ -83,6 +85,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       timeoutMs: options.timeoutMs ?? 60_000,
       baselines: new RunBaselines(),
       baselineSkips: new Map(),
+      // plan order, not finishing order: which baseline blocks a check must not depend on concurrency
+      blockingBaseline: (operationId) => blockingBaseline(operationId, plan.map((p) => results.get(p.check.id))),
       ...(receiver ? { receiver } : {}),
       ...(receiverProblem ? { receiverProblem } : {}),
       onLog: (id, message) => emit({ type: 'check-log', id, message }),
@@ -92,29 +96,24 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     let done = 0;
     const execute = async (planned: PlannedCheck): Promise<CheckResult> => {
       emit({ type: 'check-start', id: planned.check.id, suite: planned.check.suite, title: planned.check.title });
-      const result = interrupt.signal.aborted
+      const ran = interrupt.signal.aborted
         ? skippedResult(planned, `not run: the run was interrupted (${String(interrupt.signal.reason)})`)
         : await runCheck(planned, env);
+      // phase 2 runs after every baseline finished: a failure in a fixture operation is blocked at once (progress
+      // shows what the report will); phase-1 results wait for the end-of-run pass
+      const result = planned.phase === 2 ? blockedNow(ran, plan, results) : ran;
       results.set(result.id, result);
       emit({ type: 'check-end', result, done: ++done, total: plan.length });
       return result;
     };
-    const [gate, ...others] = plan as [PlannedCheck, ...PlannedCheck[]];
-    const gateResult = await execute(gate);
-    if (gateResult.status !== 'passed' && !interrupt.signal.aborted) {
-      setupError = unreachable(gateResult, target);
-      for (const planned of others) {
-        const skipped = skippedResult(planned, setupError.message);
-        results.set(skipped.id, skipped);
-      }
-    } else {
-      const concurrency = Math.max(1, options.concurrency ?? 4);
-      for (const phase of [1, 2]) {
-        const inPhase = others.filter((p) => p.phase === phase);
-        await runPool(inPhase.filter((p) => !p.check.exclusive), concurrency, execute);
-        // exclusive checks (pagination partition, rate limit) need the target to themselves: one at a time, after the rest
-        await runPool(inPhase.filter((p) => p.check.exclusive), 1, execute);
-      }
+    // DESIGN.md §3: no single check gates the run; only no answer at all, or a refused key, stops it (exit 2)
+    if (!interrupt.signal.aborted) await probeReachability(http, description.baseUrl, interrupt.signal);
+    const concurrency = Math.max(1, options.concurrency ?? 4);
+    for (const phase of [1, 2]) {
+      const inPhase = plan.filter((p) => p.phase === phase);
+      await runPool(inPhase.filter((p) => !p.check.exclusive), concurrency, execute);
+      // exclusive checks (pagination partition, rate limit) need the target to themselves: one at a time, after the rest
+      await runPool(inPhase.filter((p) => p.check.exclusive), 1, execute);
     }
     if (interrupt.signal.aborted) {
       const reason = String(interrupt.signal.reason);
@@ -138,9 +137,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     await receiver?.stop().catch(() => {});
   }
 
-  const checks = plan.map((planned) => results.get(planned.check.id) as CheckResult);
-  const matrix = requirementsMatrix(requirements, checks);
-  const exitCode = setupError ? 2 : exitCodeFor(checks, failOn);
+  const scrubbedSetup = setupError ? { code: setupError.code, message: redactor.scrub(setupError.message) } : undefined;
   const result: RunResult = {
     target: description,
     seed,
@@ -148,12 +145,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     failOn,
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - start),
-    checks,
-    requirements: matrix,
-    summary: summarize(checks, matrix),
-    verdict: exitCode === 0 ? 'conforms' : exitCode === 1 ? 'does-not-conform' : 'not-run',
-    exitCode,
-    ...(setupError ? { setupError: { code: setupError.code, message: redactor.scrub(setupError.message) } } : {}),
+    ...runOutcome(plan.map((planned) => results.get(planned.check.id) as CheckResult), requirements, failOn, scrubbedSetup),
+    ...(scrubbedSetup ? { setupError: scrubbedSetup } : {}),
     requestsSent: http?.totalSent ?? sent,
     ...(http ? { sends: http.sends } : {}),
     ...(cleanup && (cleanup.webhooksDeleted.length > 0 || cleanup.webhooksLeft.length > 0) ? { cleanup } : {}),
@@ -172,6 +165,13 @@ async function startHarnessReceiver(httpPort = 0): Promise<Receiver> {
   return startReceiver({ host: '127.0.0.1', httpPort, httpsPort: 0, tlsNames: ['hooks.conformance.example'] });
 }
 
+/** The result after the blocking pass over the results so far (the end-of-run pass gives it the same). */
+function blockedNow(result: CheckResult, plan: readonly PlannedCheck[], results: ReadonlyMap<string, CheckResult>): CheckResult {
+  if (result.failedOperation === undefined) return result;
+  const sofar = plan.map((p) => (p.check.id === result.id ? result : results.get(p.check.id))).filter((r): r is CheckResult => r !== undefined);
+  return applyBlocking(sofar).find((r) => r.id === result.id) ?? result;
+}
+
 function skippedResult(planned: PlannedCheck, reason: string): CheckResult {
   const { check } = planned;
   return {
@@ -185,15 +185,4 @@ function skippedResult(planned: PlannedCheck, reason: string): CheckResult {
     durationMs: 0,
     exchanges: 0,
   };
-}
-
-function unreachable(gate: CheckResult, target: Target): SetupProblem {
-  const reason = gate.reason ?? gate.status;
-  const where = target.describe().baseUrl;
-  if (/answered 40[13]\b/.test(reason)) {
-    return { code: 'KEY_REFUSED', message: `the target refused the API key: ${reason}. To fix: pass a valid key with --api-key or set CONFORM_API_KEY.` };
-  }
-  let hint = `check that ${where} is the API origin (without /v1) and that the target is up (--target, --base-url)`;
-  if (gate.status === 'errored') hint = `start the target or fix the address: ${where} did not answer (--target, --base-url)`;
-  return { code: 'TARGET_UNREACHABLE', message: `target not reachable: ${reason}. To fix: ${hint}.` };
 }

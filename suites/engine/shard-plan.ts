@@ -4,28 +4,26 @@ import type { Shard } from './shard-spec.js';
 
 /** What one shard runs and what it reports. */
 export interface ShardSlice {
-  /** Check ids the shard runs: its own checks, the connection gate, and the positive baselines its negative checks need. */
+  /** Check ids the shard runs: its own checks and the positive baselines its checks depend on or use. */
   readonly run: readonly string[];
   /** Check ids the shard reports (each planned check is owned by exactly one shard). */
   readonly owned: readonly string[];
 }
 
 /**
- * Slices a plan deterministically: the planned checks after the connection gate are dealt round-robin in plan order
- * (phase, suite, id), so every shard gets a similar mix of suites. Shard 1 owns the gate; every shard runs it. A negative
- * check needs every positive baseline of its operation in the same run (DESIGN.md §3: no vacuous passes), so a shard
- * also runs the baselines its own checks depend on, and reports only the ones it owns.
+ * Slices a plan deterministically: the planned checks are dealt round-robin in plan order (phase, suite, id), so every
+ * shard gets a similar mix of suites. A negative check needs every positive baseline of its operation in the same run
+ * (DESIGN.md §3: no vacuous passes), and a check that uses an operation as a fixture is blocked, like in the whole
+ * run, when that operation's baseline did not pass: so a shard also runs those baselines, and reports only the ones
+ * it owns.
  */
 export function slicePlan(plan: readonly PlannedCheck[], shard: Shard): ShardSlice {
-  const [gate, ...rest] = plan;
-  if (gate === undefined) return { run: [], owned: [] };
-  if (rest.length < shard.total) {
-    throw new HarnessError('SHARD_USAGE', `--shard ${shard.index}/${shard.total}: the selection has only ${rest.length} checks besides the connection check; use at most ${Math.max(1, rest.length)} shards.`);
+  if (plan.length < shard.total) {
+    throw new HarnessError('SHARD_USAGE', `--shard ${shard.index}/${shard.total}: the selection has only ${plan.length} checks; use at most ${Math.max(1, plan.length)} shards.`);
   }
-  const mine = rest.filter((_, position) => position % shard.total === shard.index - 1);
-  const needed = new Set(mine.map((p) => p.check.baseline).filter((op): op is string => op !== undefined));
-  const baselines = rest.filter((p) => p.check.baselineFor !== undefined && needed.has(p.check.baselineFor));
-  const owned = [...(shard.index === 1 ? [gate] : []), ...mine].map((p) => p.check.id);
-  const running = new Set([gate.check.id, ...mine.map((p) => p.check.id), ...baselines.map((p) => p.check.id)]);
-  return { run: plan.map((p) => p.check.id).filter((id) => running.has(id)), owned };
+  const mine = plan.filter((_, position) => position % shard.total === shard.index - 1);
+  const needed = new Set(mine.flatMap((p) => [...(p.check.baseline !== undefined ? [p.check.baseline] : []), ...(p.check.uses ?? [])]));
+  const baselines = plan.filter((p) => p.check.baselineFor !== undefined && needed.has(p.check.baselineFor));
+  const running = new Set([...mine, ...baselines].map((p) => p.check.id));
+  return { run: plan.map((p) => p.check.id).filter((id) => running.has(id)), owned: mine.map((p) => p.check.id) };
 }

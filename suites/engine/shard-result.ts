@@ -2,7 +2,7 @@ import type { Requirement } from '../../spec/requirements.js';
 import type { Selection } from '../checks/index.js';
 import type { CheckResult, RunResult, SetupProblem } from './result.js';
 import type { Shard } from './shard-spec.js';
-import { exitCodeFor, requirementsMatrix, summarize } from './summarize.js';
+import { runOutcome } from './run-outcome.js';
 
 /** The format tag of a shard file. */
 export const shardFormat = 'sms-conformance-shard/1';
@@ -36,21 +36,15 @@ export interface ResultParts {
 /** The run-wide figures a rebuilt result may replace. */
 export type ResultOverrides = Partial<Pick<RunResult, 'target' | 'startedAt' | 'durationMs' | 'requestsSent' | 'sends' | 'cleanup'>>;
 
-/** Rebuilds a RunResult around other check results: the requirements matrix, counts, verdict and exit code follow them. */
+/** Rebuilds a RunResult around other check results: blocking, operations, root causes, matrix, counts, verdict and exit code follow them. */
 export function resultWithChecks(template: RunResult, parts: ResultParts): RunResult {
   // the template's matrix lists the whole requirement catalogue, so the catalogue need not be loaded again
   const catalogue: Requirement[] = template.requirements.map(({ id, section, level, text }) => ({ id, section, level, text }));
-  const matrix = requirementsMatrix(catalogue, parts.checks);
-  const exitCode = parts.setupError ? 2 : exitCodeFor(parts.checks, template.failOn);
   const { setupError: _replaced, ...rest } = template;
   return {
     ...rest,
     ...parts.overrides,
-    checks: parts.checks,
-    requirements: matrix,
-    summary: summarize(parts.checks, matrix),
-    verdict: exitCode === 0 ? 'conforms' : exitCode === 1 ? 'does-not-conform' : 'not-run',
-    exitCode,
+    ...runOutcome(parts.checks, catalogue, template.failOn, parts.setupError),
     ...(parts.setupError ? { setupError: parts.setupError } : {}),
   };
 }

@@ -1,35 +1,47 @@
 import type { Requirement } from '../../spec/requirements.js';
 import type { CheckResult, CheckStatus, MatrixStatus, RequirementRow, ResultLevel, RunSummary } from './result.js';
 
-// unproven ranks after passed: another check that did prove the requirement outweighs one that never reached it
-const severity: Record<Exclude<MatrixStatus, 'not-covered'>, number> = { failed: 0, errored: 1, passed: 2, unproven: 3, skipped: 4 };
+type CitedStatus = Exclude<MatrixStatus, 'not-covered'>;
 
-/** What one check says of one requirement it cites: a failure attributed elsewhere leaves this one unproven. */
-function statusFor(check: CheckResult, requirement: string): Exclude<MatrixStatus, 'not-covered'> {
-  if (check.status !== 'failed' || check.violated === undefined) return check.status;
-  return check.violated.includes(requirement) ? 'failed' : 'unproven';
+// unproven ranks after passed: another check that did prove the requirement outweighs one that never reached it
+const severity: Record<CitedStatus, number> = { failed: 0, errored: 1, noted: 2, passed: 3, unproven: 4, skipped: 5 };
+
+/** Statuses that prove or break a requirement: only these cover it (blocked, skipped and errored checks do not). */
+const covering: ReadonlySet<CitedStatus> = new Set(['passed', 'failed', 'noted']);
+
+/**
+ * What one check says of one requirement it cites: a blocked check leaves it unproven (it never got to test it,
+ * DESIGN.md §3), and so does a failure attributed to another requirement.
+ */
+function statusFor(check: CheckResult, requirement: string): CitedStatus {
+  if (check.status === 'blocked') return 'unproven';
+  if ((check.status !== 'failed' && check.status !== 'noted') || check.violated === undefined) return check.status;
+  return check.violated.includes(requirement) ? check.status : 'unproven';
 }
 
 /** The requirements matrix: every requirement of the catalogue with the checks that cite it and their worst status. */
 export function requirementsMatrix(requirements: readonly Requirement[], checks: readonly CheckResult[]): RequirementRow[] {
   return requirements.map((requirement) => {
-    const citing = checks.filter((check) => check.requirements.includes(requirement.id) || (check.status === 'failed' && check.violated?.includes(requirement.id)));
-    const worst = citing.map((check) => statusFor(check, requirement.id)).sort((a, b) => severity[a] - severity[b])[0];
+    const citing = checks.filter(
+      (check) => check.requirements.includes(requirement.id) || ((check.status === 'failed' || check.status === 'noted') && check.violated?.includes(requirement.id)),
+    );
+    const statuses = citing.map((check) => statusFor(check, requirement.id));
+    const worst = [...statuses].sort((a, b) => severity[a] - severity[b])[0];
     return {
       id: requirement.id,
       section: requirement.section,
       level: requirement.level,
       text: requirement.text,
       status: worst ?? 'not-covered',
-      covered: citing.some((check) => check.status !== 'skipped'),
+      covered: statuses.some((status) => covering.has(status)),
       checks: citing.map((check) => check.id),
     };
   });
 }
 
-/** Counts by status and level, and requirement coverage. */
+/** Counts by status and level, and requirement coverage (only requirements proven or broken count as covered). */
 export function summarize(checks: readonly CheckResult[], matrix: readonly RequirementRow[]): RunSummary {
-  const zero = (): Record<CheckStatus, number> => ({ passed: 0, failed: 0, errored: 0, skipped: 0 });
+  const zero = (): Record<CheckStatus, number> => ({ passed: 0, failed: 0, errored: 0, blocked: 0, noted: 0, skipped: 0 });
   const byStatus = zero();
   const byLevel: Record<ResultLevel, Record<CheckStatus, number>> = { must: zero(), should: zero(), observe: zero() };
   for (const check of checks) {
@@ -41,8 +53,11 @@ export function summarize(checks: readonly CheckResult[], matrix: readonly Requi
   return { total: checks.length, byStatus, byLevel, requirements: { total: matrix.length, covered, percent } };
 }
 
-/** 1 when a failed or errored check is at or above the fail-on level (observe never fails), else 0. */
+/**
+ * 1 when a root failure (failed or errored, not blocked) is at or above the fail-on level, or a check at or above it
+ * is blocked (its root failure keeps it from proving anything); observe never fails (it is noted), else 0.
+ */
 export function exitCodeFor(checks: readonly CheckResult[], failOn: 'must' | 'should'): 0 | 1 {
   const failing = (level: ResultLevel): boolean => level === 'must' || (failOn === 'should' && level === 'should');
-  return checks.some((check) => (check.status === 'failed' || check.status === 'errored') && failing(check.level)) ? 1 : 0;
+  return checks.some((check) => (check.status === 'failed' || check.status === 'errored' || check.status === 'blocked') && failing(check.level)) ? 1 : 0;
 }

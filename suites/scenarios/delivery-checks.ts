@@ -23,6 +23,7 @@ export const listAcceptsDefaults = defineCheck({
   requirements: ['DLV-PAGE-DEFAULT'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   baselineFor: 'listWebhookDeliveries',
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
@@ -40,6 +41,7 @@ export const listBareArray = defineCheck({
   requirements: ['DLV-BARE-ARRAY', 'DLV-RECORD-FIELDS', 'DLV-WEBHOOK-ID', 'DLV-ID-UNIQUE', 'DLV-EVENT-ENUM'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const hook = await hookWithTests(ctx, hooks, 2);
@@ -60,6 +62,7 @@ export const pageLimitRespected = defineCheck({
   requirements: ['DLV-LIMIT-HONOURED', 'DLV-PAGE-DEFAULT'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   baseline: 'listWebhookDeliveries',
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
@@ -92,6 +95,7 @@ export const limitMaxRefused = defineCheck({
   requirements: ['DLV-LIMIT-MAX'],
   level: 'should',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   baseline: 'listWebhookDeliveries',
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
@@ -124,6 +128,7 @@ export const responseBodyMax = defineCheck({
   requirements: ['DLV-RESPONSE-BODY-MAX'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const { record } = await longAnswerRecord(ctx, hooks);
@@ -141,6 +146,7 @@ export const responseBodyContent = defineCheck({
   requirements: ['DLV-RESPONSE-BODY-CONTENT'],
   level: 'should',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const { record, sent } = await longAnswerRecord(ctx, hooks);

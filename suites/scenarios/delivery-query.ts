@@ -17,6 +17,7 @@ function badQueryCheck(id: string, title: string, requirement: string, queries: 
     requirements: [requirement],
     level: 'must',
     needs: ['receiver'],
+    uses: ['createWebhook'],
     baseline: 'listWebhookDeliveries',
     run: (ctx: CheckContext) =>
       withWebhooks(ctx, async (hooks) => {
@@ -57,6 +58,7 @@ export const limitDefault50 = defineCheck({
   requirements: ['DLV-LIMIT-DEFAULT'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const hook = await hooks.create(['message.failed']);

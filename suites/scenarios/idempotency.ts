@@ -20,6 +20,7 @@ function replay(kind: SendKind): Check {
     requirements: ['IDEM-REPLAY', 'IDEM-NO-DUPLICATE', ...alsoTemplate(kind)],
     level: 'must',
     needs: sendNeeds(kind),
+    uses: [op.operationId],
     async run(ctx) {
       const burst = await sendWithOneKey(ctx, kind, 2, 1);
       const [, retry] = burst.answers as [Exchange, Exchange];
@@ -39,6 +40,7 @@ function concurrent(kind: SendKind): Check {
     requirements: ['IDEM-NO-DUPLICATE', ...alsoTemplate(kind)],
     level: 'must',
     needs: sendNeeds(kind),
+    uses: [op.operationId],
     async run(ctx) {
       const burst = await sendWithOneKey(ctx, kind, concurrentSends, concurrentSends);
       expectOneMessage(ctx, burst);
@@ -56,6 +58,7 @@ function inFlight(kind: SendKind): Check {
     requirements: ['IDEM-IN-FLIGHT-409'],
     level: 'should',
     needs: sendNeeds(kind),
+    uses: [op.operationId],
     async run(ctx) {
       const burst = await sendWithOneKey(ctx, kind, concurrentSends, concurrentSends);
       const other = burst.answers.find((exchange) => exchange.status !== 409 && !burst.accepted.includes(exchange));
@@ -98,6 +101,7 @@ function distinctKeys(kind: SendKind): Check {
     requirements: ['IDEM-DISTINCT-KEYS'],
     level: 'should',
     needs: sendNeeds(kind),
+    uses: [op.operationId],
     async run(ctx) {
       const body = sendBody(ctx, kind, uniqueToken());
       const first = sentMessage(ctx, await send(ctx, kind, body, { idempotencyKey: idempotencyKey() }), 'the send with the first key');
@@ -137,6 +141,7 @@ function withoutKey(kind: SendKind): Check {
     requirements: ['IDEM-KEY-OPTIONAL'],
     level: 'must',
     needs: sendNeeds(kind),
+    uses: [op.operationId],
     async run(ctx) {
       const exchange = await send(ctx, kind, sendBody(ctx, kind, uniqueToken()));
       ctx.expectStatus(exchange, '2xx', `${op.label} without the optional Idempotency-Key header`);

@@ -121,6 +121,7 @@ export const perWebhook = defineCheck({
   requirements: ['SIG-PER-WEBHOOK'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const a = await hooks.create(['message.failed']);

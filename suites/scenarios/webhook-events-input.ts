@@ -14,6 +14,7 @@ export const eachEventAccepted = defineCheck({
   requirements: ['WH-EVENTS-ALL-ACCEPTED'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const sets: (readonly WebhookEvent[])[] = [...allWebhookEvents.map((kind) => [kind]), allWebhookEvents];
@@ -41,6 +42,7 @@ export const eventsNotArrayRefused = defineCheck({
   requirements: ['WH-EVENTS-ARRAY'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   baseline: 'updateWebhook',
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {

@@ -27,6 +27,7 @@ export const fieldsTyped = defineCheck({
   requirements: ['WH-FIELDS', 'WH-ID-UUID', 'WH-WORKSPACE-UUID', 'WH-TIMESTAMPS', 'WH-NO-STATE-FIELD'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const hook = await hooks.create(['message.failed']);
@@ -54,6 +55,7 @@ export const secretNowhereElse = defineCheck({
   requirements: ['WH-SECRET-ONCE'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const hook = await hooks.create(['message.failed']);
@@ -82,6 +84,7 @@ export const listShowsAll = defineCheck({
   requirements: ['WH-LIST-CONTAINS-CREATED'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const created = [];

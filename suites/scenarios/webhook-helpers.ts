@@ -127,4 +127,6 @@ export const messageEventCheck = {
   needs: ['receiver', 'billable'],
   appliesTo: eventsReachRegisteredWebhooks,
   exclusive: true,
-} as const satisfies Pick<CheckDefinition, 'needs' | 'appliesTo' | 'exclusive'>;
+  // it registers a webhook and sends a message to trigger events: blocked when either does not work
+  uses: ['createWebhook', 'sendMessage'],
+} as const satisfies Pick<CheckDefinition, 'needs' | 'appliesTo' | 'exclusive' | 'uses'>;

@@ -58,6 +58,7 @@ export const createReturnsSecretOnce = defineCheck({
   requirements: ['WH-SECRET-ONCE', 'WH-SECRET-WARNING', 'WH-SECRET-UNIQUE'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const first = await hooks.create(['message.sent']);
@@ -76,6 +77,7 @@ export const listHidesSecret = defineCheck({
   requirements: ['WH-LIST-BARE-ARRAY', 'WH-LIST-NO-SECRET', 'WH-LIST-CONTAINS-CREATED'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const hook = await hooks.create(['message.failed']);
@@ -103,6 +105,7 @@ export const updateAcceptsValid = defineCheck({
   requirements: ['WH-UPDATE-RESPONSE'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   baselineFor: 'updateWebhook',
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
@@ -124,6 +127,7 @@ export const updateHidesSecret = defineCheck({
   requirements: ['WH-UPDATE-NO-SECRET'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   baseline: 'updateWebhook',
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
@@ -143,6 +147,7 @@ export const updatePartialRefused = defineCheck({
   requirements: ['WH-UPDATE-BOTH-REQUIRED'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   baseline: 'updateWebhook',
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
@@ -165,6 +170,7 @@ export const emptyEventsRefused = defineCheck({
   requirements: ['WH-EVENTS-MIN'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   baseline: 'updateWebhook',
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {

@@ -22,6 +22,7 @@ export const rotateNewSecret = defineCheck({
   requirements: ['WH-ROTATE-NEW-SECRET', 'WH-SECRET-WARNING'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const hook = await hooks.create(['message.failed']);
@@ -39,6 +40,7 @@ export const rotateNewSecretSigns = defineCheck({
   requirements: ['SIG-CURRENT-SECRET', 'WH-ROTATE-INVALIDATES-OLD'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const hook = await hooks.create(['message.failed']);
@@ -84,6 +86,7 @@ export const deleteRemoves = defineCheck({
   requirements: ['WH-DELETE-REMOVES', 'WH-UNKNOWN-4XX'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const hook = await hooks.create(['message.failed']);
@@ -103,6 +106,7 @@ export const deleteThen404 = defineCheck({
   requirements: ['WH-DELETE-NO-BODY', 'WH-UNKNOWN-404'],
   level: 'should',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const hook = await hooks.create(['message.failed']);

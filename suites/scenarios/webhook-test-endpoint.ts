@@ -38,6 +38,7 @@ export const testResponse = defineCheck({
   requirements: ['WH-TEST-RESPONSE', 'WH-TEST-SENDS-PAYLOAD', 'WH-TEST-RECORDED'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const { exchange, record } = await testWithAnswer(ctx, hooks, undefined);
@@ -56,6 +57,7 @@ export const testCompletesOnFailure = defineCheck({
   requirements: ['WH-TEST-COMPLETES-ON-FAILURE', 'DLV-STATUS-CODE', 'DLV-STATUS-CODE-NULL'],
   level: 'must',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const failed = await testWithAnswer(ctx, hooks, { status: 500 });
@@ -75,6 +77,7 @@ export const testResultMatches = defineCheck({
   requirements: ['WH-TEST-RESULT-MATCHES', 'WH-TEST-DELIVERY-RECORD'],
   level: 'should',
   needs: ['receiver'],
+  uses: ['createWebhook'],
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const cases: [Answer | undefined, boolean, number | null][] = [

@@ -64,15 +64,15 @@ export async function runChaos(baseUrl: string, options: { boundMs?: number; sel
   };
 }
 
-/** The connection gate failed for the reason and every other check was skipped: a set-up problem, exit 2. */
-export function expectGateDown(outcome: ChaosOutcome, status: 'failed' | 'errored', reason: RegExp): void {
-  expect(outcome.check('USER-ME-CONNECTION')).toMatchObject({ status, reason: expect.stringMatching(reason) });
-  expect(outcome.result.setupError?.code).toBe('TARGET_UNREACHABLE');
+/** No HTTP answer to the reachability probe: every check skipped, TARGET_UNREACHABLE with the reason, exit 2. */
+export function expectUnreachable(outcome: ChaosOutcome, reason: RegExp): void {
+  expect(outcome.result.setupError).toMatchObject({ code: 'TARGET_UNREACHABLE', message: expect.stringMatching(reason) });
+  expect(outcome.result.setupError?.message).toMatch(/^target not reachable: .*To fix: /);
   expect(outcome.result.exitCode).toBe(2);
-  expect(outcome.result.checks.slice(1).every((c) => c.status === 'skipped' && /target not reachable/.test(c.reason ?? ''))).toBe(true);
+  expect(outcome.result.checks.every((c) => c.status === 'skipped' && /target not reachable/.test(c.reason ?? ''))).toBe(true);
 }
 
-/** The gate passed (healthy once), and the shape check that met the chaos ended as status with the reason. */
+/** The probe and the connection check passed (healthy twice), and the shape check that met the chaos ended as status with the reason. */
 export function expectShape(outcome: ChaosOutcome, status: 'failed' | 'errored', reason: RegExp): void {
   expect(outcome.check('USER-ME-CONNECTION').status).toBe('passed');
   expect(outcome.check('USER-ME-SHAPE')).toMatchObject({ status, reason: expect.stringMatching(reason) });

@@ -44,12 +44,15 @@ const refusesEmpty = check({
 const healthyUserMe: StubHandler = (req) => (req.url === '/v1/user/me' ? [200, userMe] : undefined);
 
 describe('vacuity (DESIGN.md §3)', () => {
-  it('fails negative checks when the operation answers 404 to everything', async () => {
-    const result = await run((req, res) => healthyUserMe(req, res) ?? [404, { error: 'not_found' }], [sendBaseline, refusesEmpty]);
+  it('blocks negative checks when the operation answers 404 to everything: the baseline is the root failure', async () => {
+    const result = await run((req, res) => healthyUserMe(req, res) ?? [404, { error: 'not_found', message: 'no such route' }], [sendBaseline, refusesEmpty]);
     const byId = Object.fromEntries(result.checks.map((c) => [c.id, c]));
-    expect(byId['T-SEND-BASELINE']?.status).toBe('failed');
-    expect(byId['A-SEND-REFUSES-EMPTY']?.status).toBe('failed');
-    expect(byId['A-SEND-REFUSES-EMPTY']?.reason).toMatch(/^operation does not work: T-SEND-BASELINE failed/);
+    expect(byId['T-SEND-BASELINE']).toMatchObject({ status: 'failed', failedOperation: 'sendMessage', answer: { status: 404, message: 'no such route' } });
+    expect(byId['T-SEND-BASELINE']?.reason).toBe('not implemented: POST /v1/messages answered 404 to valid input: no such route');
+    expect(byId['A-SEND-REFUSES-EMPTY']).toMatchObject({ status: 'blocked', blockedBy: 'T-SEND-BASELINE', exchanges: 0 });
+    expect(result.operations.find((o) => o.operationId === 'sendMessage')).toMatchObject({ state: 'not-implemented', status: 404, message: 'no such route', checkId: 'T-SEND-BASELINE' });
+    expect(result.rootCauses).toEqual([{ checkId: 'T-SEND-BASELINE', blocks: ['A-SEND-REFUSES-EMPTY'] }]);
+    // ERR-VALIDATION-4XX is cited by both: the baseline failed on it, the blocked check proved nothing
     expect(result.exitCode).toBe(1);
     expect(result.checks.map((c) => c.id)).toEqual(['USER-ME-CONNECTION', 'T-SEND-BASELINE', 'A-SEND-REFUSES-EMPTY']);
   });
@@ -99,8 +102,8 @@ describe('status mapping', () => {
     expect(status['T-NETWORK']?.[1]).toMatch(/^target error: GET http:\/\/127\.0\.0\.1:\d+\/reset failed/);
     expect(status['T-NOT-APPLICABLE']).toEqual(['skipped', 'the simulator accepts any key']);
     expect(status['T-NEEDS-STARTER']?.[1]).toMatch(/--starter-api-key/);
-    expect(status['T-OBSERVE']?.[0]).toBe('failed');
-    expect(result.summary.byStatus).toEqual({ passed: 1, failed: 2, errored: 3, skipped: 3 });
+    expect(status['T-OBSERVE']).toEqual(['noted', 'only recorded']);
+    expect(result.summary.byStatus).toEqual({ passed: 1, failed: 1, errored: 3, blocked: 0, noted: 1, skipped: 3 });
   });
 
   it('decides the exit code by --fail-on; observe never fails', async () => {
@@ -120,13 +123,14 @@ describe('status mapping', () => {
   });
 });
 
-describe('connection gate', () => {
-  it('skips everything and exits 2 with a fix when /v1/user/me refuses the key', async () => {
+describe('reachability probe (no connection gate)', () => {
+  it('skips everything and exits 2 with a fix when /v1/user/me and /v1/messages refuse the key', async () => {
     const result = await run(() => [401, { error: 'unauthorized' }], [sendBaseline]);
     expect(result.exitCode).toBe(2);
     expect(result.verdict).toBe('not-run');
     expect(result.setupError).toMatchObject({ code: 'KEY_REFUSED', message: expect.stringMatching(/refused the API key: .*401.*--api-key/) });
-    expect(result.checks[1]).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/^the target refused the API key: /) });
+    expect(result.checks.every((c) => c.status === 'skipped' && /^not run: the target refused the API key: /.test(c.reason ?? ''))).toBe(true);
+    expect(result.requestsSent).toBe(2);
   });
 });
 

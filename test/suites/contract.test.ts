@@ -49,7 +49,8 @@ describe('contract checks (derived from spec/openapi.yaml)', () => {
   it('passes against the clean reference', async () => {
     const result = await run([], { suites: ['contract/*'] });
     expect(notPassed(result)).toEqual([]);
-    expect(result.checks.length).toBe(checks.length + 1);
+    // no connection gate is added any more (DESIGN.md §3): exactly the contract checks
+    expect(result.checks.length).toBe(checks.length);
   });
 
   it('catches a 1601-character message on the must check that cites MSG-SEND-MESSAGE-MAX, with a readable counterexample', async () => {

@@ -1,0 +1,55 @@
+import { operations } from '../../spec/index.js';
+import type { CheckResult, OperationRow, OperationState, TargetAnswer } from './result.js';
+
+/** Statuses that say a route does not exist (or not for this method): the operation is not implemented. */
+const absentRouteStatuses: ReadonlySet<number> = new Set([404, 405]);
+
+/**
+ * True when an operation's positive baseline failed because the operation's own route answered 404/405 to valid input
+ * (DESIGN.md §3 "Test whatever exists"): the operation is reported once as not implemented.
+ */
+export function isNotImplemented(operationId: string, failure: { failedOperation?: string; answer?: TargetAnswer }): boolean {
+  return failure.failedOperation === operationId && failure.answer?.status !== undefined && absentRouteStatuses.has(failure.answer.status);
+}
+
+/**
+ * The operations overview: one row per contract operation (contract order), decided by its positive baselines: the
+ * first that did not pass, in plan order, else the first that passed. Pure over the results (a merge recomputes it).
+ */
+export function operationsOverview(checks: readonly CheckResult[]): OperationRow[] {
+  return operations.map((operation) => {
+    const base = { operationId: operation.id, method: operation.method.toUpperCase(), path: operation.path };
+    const ran = checks.filter((check) => check.baselineFor === operation.id && check.status !== 'skipped');
+    const deciding = ran.find((check) => check.status !== 'passed') ?? ran[0];
+    if (deciding === undefined) return { ...base, state: 'not-tried' as const };
+    const state = stateOf(operation.id, deciding);
+    const { answer } = deciding;
+    return {
+      ...base,
+      state,
+      checkId: deciding.id,
+      ...(state !== 'works' && state !== 'blocked' && answer?.status !== undefined ? { status: answer.status } : {}),
+      ...(state !== 'works' && state !== 'blocked' && answer?.message !== undefined ? { message: answer.message } : {}),
+      ...(state === 'wrong-shape' && answer?.pointer !== undefined ? { pointer: answer.pointer } : {}),
+      ...(state === 'blocked' && deciding.blockedBy !== undefined ? { blockedBy: deciding.blockedBy } : {}),
+    };
+  });
+}
+
+function stateOf(operationId: string, result: CheckResult): OperationState {
+  switch (result.status) {
+    case 'passed':
+      return 'works';
+    case 'blocked':
+      return 'blocked';
+    case 'errored':
+      return 'errored';
+    default: {
+      if (isNotImplemented(operationId, result)) return 'not-implemented';
+      const status = result.answer?.status;
+      // a failure with no answer behind it (e.g. an awaited delivery that never came) says nothing of the shape
+      if (status === undefined) return 'errored';
+      return status < 200 || status > 299 ? 'refuses-valid-input' : 'wrong-shape';
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import { HarnessError } from '../../targets/index.js';
+import type { Exchange, HttpClient } from '../../targets/index.js';
+import { targetMessage } from './target-answer.js';
+
+const refusedKey = (exchange: Exchange): boolean => exchange.status === 401 || exchange.status === 403;
+
+/**
+ * The run's set-up probe (DESIGN.md §3 "Test whatever exists": no single check gates the run). Any HTTP answer from
+ * the origin means reachable, whatever its status; no answer (network error, timeout) is TARGET_UNREACHABLE. A
+ * 401/403 to GET /v1/user/me is confirmed on GET /v1/messages?limit=1 (spec §4.3 only calls the former a connection
+ * test: a target may lack it): both refused is KEY_REFUSED. At most two requests, through the run's client (they
+ * count in its budget and rate). Throws a HarnessError with how to fix it.
+ */
+export async function probeReachability(http: HttpClient, origin: string, signal?: AbortSignal): Promise<void> {
+  const first = await http.request({ method: 'GET', path: '/v1/user/me', ...(signal ? { signal } : {}) });
+  if (first.status === undefined) {
+    const error = first.error ?? { code: 'NO_RESPONSE', message: 'no status' };
+    throw new HarnessError(
+      'TARGET_UNREACHABLE',
+      `target not reachable: GET ${origin}/v1/user/me failed: ${error.code} ${oneLine(error.message)}. To fix: start the target or fix the address: ${origin} did not answer (--target, --base-url; the origin without /v1).`,
+    );
+  }
+  if (!refusedKey(first)) return;
+  const second = await http.request({ method: 'GET', path: '/v1/messages', query: { limit: 1 }, ...(signal ? { signal } : {}) });
+  if (!refusedKey(second)) return;
+  const said = targetMessage(second) ?? targetMessage(first);
+  throw new HarnessError(
+    'KEY_REFUSED',
+    `the target refused the API key: GET /v1/user/me answered ${first.status} and GET /v1/messages?limit=1 answered ${second.status}${said ? ` (${said})` : ''}. To fix: pass a valid key with --api-key or set CONFORM_API_KEY.`,
+  );
+}
+
+/** A network error's message on one line (OpenSSL's end with a newline). */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { applyBlocking } from '../../suites/engine/blocking.js';
+import { operationOfRequest } from '../../suites/engine/operation-of-request.js';
+import { operationsOverview } from '../../suites/engine/operations-overview.js';
+import type { CheckResult } from '../../suites/engine/result.js';
+import { rootCauses } from '../../suites/engine/root-causes.js';
+import { exitCodeFor } from '../../suites/engine/summarize.js';
+import { loadRegistry } from '../../suites/index.js';
+import { operations } from '../../spec/index.js';
+
+const result = (id: string, over: Partial<CheckResult> = {}): CheckResult => ({
+  id,
+  title: id,
+  suite: 'test/blocking',
+  requirements: ['ERR-VALIDATION-4XX'],
+  level: 'must',
+  status: 'passed',
+  durationMs: 1,
+  exchanges: 1,
+  ...over,
+});
+
+describe('operationOfRequest', () => {
+  it('maps method and URL path to the contract operation, literal segments first, with a base path prefix', () => {
+    expect(operationOfRequest('POST', 'http://h/v1/messages/send-template')).toBe('sendTemplateMessage');
+    expect(operationOfRequest('GET', 'http://h/v1/messages/abc?x=1')).toBe('getMessage');
+    expect(operationOfRequest('post', 'http://h/api/v1/webhooks/0b0f/rotate-secret')).toBe('rotateWebhookSecret');
+    expect(operationOfRequest('GET', 'http://h/v1/user/me')).toBe('getCurrentUser');
+    expect(operationOfRequest('PATCH', 'http://h/v1/messages')).toBeUndefined();
+    expect(operationOfRequest('GET', 'http://h/health')).toBeUndefined();
+  });
+
+  it('every uses of the real checks names a contract operation', async () => {
+    const known = new Set(operations.map((o) => o.id));
+    const registry = await loadRegistry();
+    const unknown = registry.all().flatMap((c) => (c.uses ?? []).filter((op) => !known.has(op)).map((op) => `${c.id}: ${op}`));
+    expect(unknown).toEqual([]);
+    expect(registry.all().filter((c) => c.uses?.includes('createWebhook')).length).toBeGreaterThan(20);
+  });
+});
+
+describe('applyBlocking (pure, end of run)', () => {
+  const createBaseline = result('B-CREATE', { baselineFor: 'createWebhook', status: 'failed', failedOperation: 'createWebhook', answer: { status: 500 } });
+  const user = result('C-USES', { status: 'failed', failedOperation: 'createWebhook', violated: ['ERR-VALIDATION-4XX'], reason: 'setting up: 500' });
+
+  it('blocks a failure in an operation whose baseline did not pass, and keeps why', () => {
+    const [, blocked] = applyBlocking([createBaseline, user]);
+    expect(blocked).toMatchObject({ status: 'blocked', blockedBy: 'B-CREATE', reason: expect.stringMatching(/^blocked by B-CREATE: createWebhook did not pass its positive baseline \(failed\); it failed there: setting up: 500/) });
+    expect(blocked?.violated).toBeUndefined();
+  });
+
+  it('leaves a failure in its own baseline operation, or in a working one, a root failure', () => {
+    const own = result('C-OWN', { status: 'failed', failedOperation: 'sendMessage' });
+    const checks = applyBlocking([createBaseline, result('B-SEND', { baselineFor: 'sendMessage' }), own]);
+    expect(checks.map((c) => c.status)).toEqual(['failed', 'passed', 'failed']);
+  });
+
+  it('never blocks two baselines by each other: the earlier in plan order stays the root', () => {
+    const a = result('B-A', { baselineFor: 'createWebhook', status: 'failed', failedOperation: 'sendMessage' });
+    const b = result('B-B', { baselineFor: 'sendMessage', status: 'failed', failedOperation: 'createWebhook' });
+    const checks = applyBlocking([a, b]);
+    expect(checks.map((c) => `${c.id} ${c.status} ${c.blockedBy ?? ''}`.trim())).toEqual(['B-A failed', 'B-B blocked B-A']);
+    expect(rootCauses(checks)).toEqual([{ checkId: 'B-A', blocks: ['B-B'] }]);
+  });
+
+  it('is order-free over finishing order and idempotent (a merge of shards recomputes it alike)', () => {
+    const checks = [createBaseline, user, result('C-OTHER', { status: 'errored', failedOperation: 'createWebhook' })];
+    const once = applyBlocking(checks);
+    expect(applyBlocking(once)).toEqual(once);
+  });
+});
+
+describe('rootCauses, operations overview and the exit code', () => {
+  const checks = applyBlocking([
+    result('B-SEND', { baselineFor: 'sendMessage', status: 'failed', failedOperation: 'sendMessage', answer: { status: 400, message: 'body is required' } }),
+    result('B-GET', { baselineFor: 'getMessage', status: 'failed', failedOperation: 'sendMessage' }),
+    result('B-LIST', { baselineFor: 'listMessages', status: 'failed', failedOperation: 'listMessages', answer: { status: 200, pointer: '/pagination' } }),
+    result('C-NEG', { status: 'blocked', blockedBy: 'B-GET' }),
+    result('C-OBS', { level: 'observe', status: 'noted' }),
+  ]);
+
+  it('orders root causes by how many checks they block (transitively), then plan order', () => {
+    expect(rootCauses(checks)).toEqual([
+      { checkId: 'B-SEND', blocks: ['B-GET', 'C-NEG'] },
+      { checkId: 'B-LIST', blocks: [] },
+    ]);
+  });
+
+  it('says per operation what the run found', () => {
+    const rows = new Map(operationsOverview(checks).map((row) => [row.operationId, row]));
+    expect(rows.get('sendMessage')).toMatchObject({ state: 'refuses-valid-input', status: 400, message: 'body is required', checkId: 'B-SEND' });
+    expect(rows.get('getMessage')).toMatchObject({ state: 'blocked', blockedBy: 'B-SEND' });
+    expect(rows.get('listMessages')).toMatchObject({ state: 'wrong-shape', pointer: '/pagination' });
+    expect(rows.get('createWebhook')).toEqual({ operationId: 'createWebhook', method: 'POST', path: '/v1/webhooks', state: 'not-tried' });
+    expect(operationsOverview(checks)).toHaveLength(operations.length);
+  });
+
+  it('fails the run on a root failure or a blocked check at or above --fail-on; noted never fails', () => {
+    expect(exitCodeFor(checks, 'must')).toBe(1);
+    const shouldRoot = [result('S', { level: 'should', status: 'failed' }), result('M', { status: 'blocked', blockedBy: 'S' })];
+    expect(exitCodeFor(shouldRoot, 'must')).toBe(1);
+    expect(exitCodeFor([result('S', { level: 'should', status: 'failed' })], 'must')).toBe(0);
+    expect(exitCodeFor([result('O', { level: 'observe', status: 'noted' })], 'should')).toBe(0);
+  });
+});
