@@ -53,6 +53,10 @@ export interface CheckResult {
    * a check's own failure from one of a fixture operation whose baseline failed: that makes the check blocked).
    */
   readonly failedOperation?: string;
+  /** A positive baseline: the operation it is the baseline of (the operations overview and blocking read it). */
+  readonly baselineFor?: string;
+  /** A failed or errored check: what the target answered in the failing exchange (status, its own message, schema pointer). */
+  readonly answer?: TargetAnswer;
   readonly durationMs: number;
   readonly seed?: number;
   /** fast-check replay path of the counterexample. */
@@ -65,6 +69,16 @@ export interface CheckResult {
   readonly logs?: readonly string[];
   /** The check's redacted exchanges in the order they were sent (only with RunOptions.recordExchanges, e.g. for parity). */
   readonly trace?: CheckTrace;
+}
+
+/** What the target answered in a failing exchange, cut and sanitised (never keys or secrets). */
+export interface TargetAnswer {
+  /** Absent when the exchange got no HTTP answer. */
+  readonly status?: number;
+  /** The body's message or error field, else the start of the body (at most 200 characters). */
+  readonly message?: string;
+  /** The JSON pointer of the first schema violation, when the failure was a schema mismatch. */
+  readonly pointer?: string;
 }
 
 /** What a check sent and got back, redacted (RunOptions.recordExchanges). */
