@@ -37,7 +37,7 @@ export function failureView(check: CheckResult, limits: FailureLimits): FailureV
 }
 
 /** The reason without fast-check's "; counterexample: …" tail when the counterexample is shown on its own. */
-function ownReason(check: CheckResult): string {
+export function ownReason(check: CheckResult): string {
   const reason = check.reason ?? '';
   if (check.counterexample === undefined) return reason;
   const at = reason.indexOf('; counterexample: ');

@@ -56,14 +56,19 @@ export const operationStateText: Readonly<Record<OperationRow['state'], string>>
 /** The columns of the operations table. */
 export const operationHeader: readonly string[] = ['operation', 'request', 'state', 'target answered'];
 
-/** One operations-table row as text cells (visible, cut): what the target answered, or the pointer, or the blocker. */
-export function operationCells(row: OperationRow): string[] {
+/** What the target answered to an operation's valid input: status, its message, the schema pointer (visible, cut). */
+export function operationAnswer(row: OperationRow): string {
   const said: string[] = [];
   if (row.status !== undefined) said.push(`HTTP ${row.status}`);
   if (row.message) said.push(`"${cutLine(row.message, 160)}"`);
   if (row.pointer !== undefined) said.push(`first schema violation at ${cutLine(row.pointer || '/', 120)}`);
-  if (row.blockedBy) said.push(`blocked by ${row.blockedBy}`);
-  return [row.operationId, `${row.method} ${row.path}`, operationStateText[row.state], said.join(' · ') || '-'];
+  return said.join(' · ');
+}
+
+/** One operations-table row as text cells; the last says what the target answered, or which check it waited on. */
+export function operationCells(row: OperationRow): string[] {
+  const said = [operationAnswer(row), row.blockedBy ? `blocked by ${row.blockedBy}` : ''].filter((part) => part !== '').join(' · ');
+  return [row.operationId, `${row.method} ${row.path}`, operationStateText[row.state], said || '-'];
 }
 
 /** The status word of a check as every report shows it (noted is never "failed"). */

@@ -2,7 +2,7 @@ import type { CheckResult, ResultLevel, RunResult } from '../suites/engine/resul
 import { failureView, shortLimits } from './failure-view.js';
 import { fixFirst } from './fix-first.js';
 import type { Reporter } from './reporter.js';
-import { cutLine, idList, visible } from './safe-text.js';
+import { cut, cutLine, idList, visible } from './safe-text.js';
 
 /** Annotations printed at most (GitHub shows 10 errors per step; the rest are counted in a notice). */
 const maxAnnotations = 50;
@@ -38,7 +38,7 @@ function message(check: CheckResult, blocks: readonly string[]): string {
   return [
     `${check.id} ${check.status} (${check.level}): ${cutLine(check.title, 200)}`,
     `target answered: ${view.answer ?? 'not recorded in the result'}`,
-    cutLine(view.reason, 300),
+    cut(view.reason, 300),
     `requirements: ${idList(check.requirements, 10)}`,
     ...(blocks.length > 0 ? [`blocks ${blocks.length} check(s): ${idList(blocks, 10)}`] : []),
   ].join('\n');

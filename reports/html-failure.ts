@@ -1,6 +1,6 @@
 import type { CheckResult, OperationRow } from '../suites/engine/result.js';
 import { failureView, fullLimits } from './failure-view.js';
-import { operationCells, operationHeader } from './fix-first.js';
+import { operationAnswer, operationCells, operationHeader } from './fix-first.js';
 import { escapeXml as esc } from './safe-text.js';
 
 /** A link to a check's card or row. */
@@ -11,10 +11,11 @@ export function checkLink(id: string): string {
 /** The operations table: state pills, and what the target answered when an operation does not work. */
 export function operationsTable(rows: readonly OperationRow[]): string {
   const body = rows.map((row) => {
-    const [operation, request, state, said] = operationCells(row) as [string, string, string, string];
-    // the check that decided a broken state (or the one it waited on) links to its card
-    const decider = row.blockedBy ?? (row.state === 'works' ? undefined : row.checkId);
-    return `<tr><td><code>${esc(operation)}</code></td><td><code>${esc(request)}</code></td><td><span class="pill ${row.state}">${esc(state)}</span></td><td>${esc(said)}${decider ? ` · ${checkLink(decider)}` : ''}</td></tr>`;
+    const [operation, request, state] = operationCells(row) as [string, string, string];
+    // a broken operation links to the check that showed it, a blocked one to the check it waited on
+    const link = row.blockedBy ? `blocked by ${checkLink(row.blockedBy)}` : row.state !== 'works' && row.checkId ? checkLink(row.checkId) : '';
+    const said = [esc(operationAnswer(row)), link].filter((part) => part !== '').join(' · ') || '<span class="muted">-</span>';
+    return `<tr><td><code>${esc(operation)}</code></td><td><code>${esc(request)}</code></td><td><span class="pill ${row.state}">${esc(state)}</span></td><td>${said}</td></tr>`;
   });
   return `<table class="ops"><tr>${operationHeader.map((h) => `<th>${esc(h)}</th>`).join('')}</tr>${body.join('')}</table>`;
 }
