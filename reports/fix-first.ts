@@ -70,8 +70,3 @@ export function operationCells(row: OperationRow): string[] {
   const said = [operationAnswer(row), row.blockedBy ? `blocked by ${row.blockedBy}` : ''].filter((part) => part !== '').join(' · ');
   return [row.operationId, `${row.method} ${row.path}`, operationStateText[row.state], said || '-'];
 }
-
-/** The status word of a check as every report shows it (noted is never "failed"). */
-export function statusWord(check: CheckResult): string {
-  return check.status === 'blocked' && check.blockedBy ? `blocked by ${check.blockedBy}` : check.status;
-}

@@ -13,8 +13,8 @@ export function visible(text: string): string {
   return text.replace(unsafe, (c) => `\\u${(c.codePointAt(0) as number).toString(16).padStart(4, '0')}`);
 }
 
-/** How much was left off, e.g. "…(+1,501 chars)". */
-export function cutMark(dropped: number): string {
+// how much was left off, e.g. "…(+1,501 chars)"
+function cutMark(dropped: number): string {
   return `…(+${dropped.toLocaleString('en-US')} chars)`;
 }
 
