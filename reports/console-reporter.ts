@@ -1,32 +1,62 @@
-import type { RunResult } from '../suites/engine/result.js';
+import type { CheckResult, RunResult } from '../suites/engine/result.js';
+import { failureView, shortLimits } from './failure-view.js';
+import { fixFirst, operationCells, operationHeader } from './fix-first.js';
 import type { Reporter } from './reporter.js';
 import { safetySummary } from './safety-section.js';
-import { problems, statusMark, verdictLine } from './text-format.js';
+import { cutLine, idList, visible } from './safe-text.js';
+import { countRows, coverageLine, statusMark, verdictLine } from './text-format.js';
 
-/** The summary table printed at the end of a run. */
+/** Failures printed one by one at most; the rest are counted (report.html has them all). */
+const maxFailures = 40;
+
+/** The end-of-run summary on stdout: what to fix first (operations, root causes), then the rest, then the counts. */
 export const consoleReporter: Reporter = {
   name: 'console',
   render(result: RunResult): string {
-    const rows = [['level', 'passed', 'failed', 'errored', 'skipped']];
-    for (const level of ['must', 'should', 'observe'] as const) {
-      const c = result.summary.byLevel[level];
-      rows.push([level, String(c.passed), String(c.failed), String(c.errored), String(c.skipped)]);
-    }
-    const all = result.summary.byStatus;
-    rows.push(['all', String(all.passed), String(all.failed), String(all.errored), String(all.skipped)]);
-    const widths = (rows[0] as string[]).map((_, i) => Math.max(...rows.map((row) => (row[i] as string).length)));
-    const table = rows.map((row) => row.map((value, i) => (i === 0 ? value.padEnd(widths[i] as number) : value.padStart(widths[i] as number))).join('  '));
+    const order = fixFirst(result);
     const lines = [''];
-    for (const check of problems(result)) {
-      lines.push(`${statusMark[check.status]} ${check.id} [${check.level}] ${check.requirements.join(',')}: ${check.reason ?? ''}`);
-      if (check.reproduction) lines.push(`  reproduce: ${check.reproduction}`);
+    if (result.operations.some((row) => row.state !== 'works')) {
+      lines.push('Operations', ...table([operationHeader as string[], ...result.operations.map(operationCells)]).map((line) => `  ${line}`), '');
+    } else if (result.operations.length > 0) {
+      lines.push(`Operations: all ${result.operations.length} work`, '');
     }
-    lines.push('', ...table, '');
-    const { requirements } = result.summary;
-    lines.push(`requirements covered: ${requirements.covered}/${requirements.total} (${requirements.percent}%)   seed: ${result.seed}   requests: ${result.requestsSent}${result.target.startupMs === undefined ? '' : `   target ready in: ${result.target.startupMs} ms`}`);
+    if (order.roots.length > 0) {
+      lines.push(`Root causes (${order.roots.length}): fix these first`);
+      order.roots.slice(0, maxFailures).forEach(({ check, blocks }, i) => {
+        lines.push(...failure(check, `${i + 1}. `, blocks.length), `     blocks: ${idList(blocks, 10)}`);
+      });
+      lines.push('');
+    }
+    const room = Math.max(0, maxFailures - order.roots.length);
+    if (order.others.length > 0) {
+      lines.push(`${order.roots.length > 0 ? 'Other failures' : 'Failures'} (${order.others.length})`);
+      for (const check of order.others.slice(0, room)) lines.push(...failure(check, '', 0));
+      if (order.others.length > room) lines.push(`  … and ${order.others.length - room} more: see report.html`);
+      lines.push('');
+    }
+    if (order.noted.length > 0) lines.push(`Noted (${order.noted.length}, observe: never failing): ${idList(order.noted.map((c) => c.id), 10)}`);
+    if (order.blocked.length > 0) lines.push(`Blocked (${order.blocked.length}): not run because a root cause above failed; their requirements stay unproven`);
+    lines.push('', ...table(countRows(result)), '');
+    lines.push(`${coverageLine(result)}   seed: ${result.seed}   requests: ${result.requestsSent}${result.target.startupMs === undefined ? '' : `   target ready in: ${result.target.startupMs} ms`}`);
     const safety = safetySummary(result);
-    if (safety) lines.push(safety);
+    if (safety) lines.push(visible(safety));
     lines.push(verdictLine(result), '');
     return lines.join('\n');
   },
 };
+
+function failure(check: CheckResult, prefix: string, blocks: number): string[] {
+  const view = failureView(check, shortLimits);
+  const lines = [`  ${prefix}${statusMark[check.status]} ${visible(check.id)} [${check.level}] ${idList(check.requirements, 5)}${blocks > 0 ? `  blocks ${blocks} check(s)` : ''}`];
+  const indent = ' '.repeat(prefix.length + 4);
+  lines.push(`${indent}target answered: ${view.answer ?? 'not recorded (see the reason)'}`);
+  if (view.reason) lines.push(`${indent}reason: ${cutLine(view.reason, 300)}`);
+  if (view.reproduction) lines.push(`${indent}reproduce: ${cutLine(view.reproduction, 400)}`);
+  return lines;
+}
+
+/** Text columns: the first left-aligned, the rest left-aligned too unless numeric. */
+function table(rows: readonly (readonly string[])[]): string[] {
+  const widths = (rows[0] as readonly string[]).map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)));
+  return rows.map((row) => row.map((value, i) => (/^\d+$/.test(value) ? value.padStart(widths[i] as number) : value.padEnd(widths[i] as number))).join('  ').trimEnd());
+}

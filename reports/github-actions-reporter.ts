@@ -1,41 +1,52 @@
-import type { CheckResult, RequirementRow, RunResult } from '../suites/engine/result.js';
+import type { CheckResult, ResultLevel, RunResult } from '../suites/engine/result.js';
+import { failureView, shortLimits } from './failure-view.js';
+import { fixFirst } from './fix-first.js';
 import type { Reporter } from './reporter.js';
+import { cut, cutLine, idList, visible } from './safe-text.js';
+
+/** Annotations printed at most (GitHub shows 10 errors per step; the rest are counted in a notice). */
+const maxAnnotations = 50;
 
 /**
- * GitHub Actions workflow commands on stdout: one `::error title=<REQ-ID>::…` line per failed requirement, with its
- * failing checks (`::warning` when the requirement's level does not fail the run under --fail-on).
+ * GitHub Actions workflow commands on stdout: one `::error title=<check id>::…` per root failure, most blocking first
+ * (`::warning` below --fail-on). Blocked checks never annotate (their root cause does); noted checks give one ::notice.
  */
 export const githubActionsReporter: Reporter = {
   name: 'github-actions',
   render(result: RunResult): string {
     const lines: string[] = [];
     if (result.setupError) lines.push(command('error', 'conformance not run', `${result.setupError.code}: ${result.setupError.message}`));
-    const byId = new Map(result.checks.map((check) => [check.id, check]));
-    for (const row of result.requirements) {
-      if (row.status !== 'failed' && row.status !== 'errored') continue;
-      const failing = row.checks.map((id) => byId.get(id)).filter((check): check is CheckResult => check !== undefined && (check.status === 'failed' || check.status === 'errored'));
-      lines.push(command(blocks(row, result.failOn) ? 'error' : 'warning', row.id, message(row, failing)));
+    const order = fixFirst(result);
+    const failures = [...order.roots, ...order.others.map((check) => ({ check, blocks: [] as readonly string[] }))];
+    for (const { check, blocks } of failures.slice(0, maxAnnotations)) {
+      lines.push(command(failsRun(check.level, result.failOn) ? 'error' : 'warning', check.id, message(check, blocks)));
+    }
+    if (failures.length > maxAnnotations) lines.push(command('notice', 'more failures', `${failures.length - maxAnnotations} more failure(s): see report.html or summary.md`));
+    if (order.noted.length > 0) {
+      lines.push(command('notice', 'noted (observe)', `${order.noted.length} observe-level deviation(s) noted, never failing: ${idList(order.noted.map((c) => c.id), 10)}`));
     }
     return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
   },
 };
 
-function blocks(row: RequirementRow, failOn: 'must' | 'should'): boolean {
-  return row.level === 'must' || (row.level === 'should' && failOn === 'should');
+function failsRun(level: ResultLevel, failOn: 'must' | 'should'): boolean {
+  return level === 'must' || (level === 'should' && failOn === 'should');
 }
 
-function message(row: RequirementRow, failing: readonly CheckResult[]): string {
-  const checks = failing.map((check) => `${check.id} ${check.status}${check.reason ? `: ${clip(check.reason, 300)}` : ''}`);
-  return `${row.id} (${row.level}, spec §${row.section}) ${clip(row.text, 200)}\nfailing checks: ${checks.join('; ')}`;
+function message(check: CheckResult, blocks: readonly string[]): string {
+  const view = failureView(check, shortLimits);
+  return [
+    `${check.id} ${check.status} (${check.level}): ${cutLine(check.title, 200)}`,
+    `target answered: ${view.answer ?? 'not recorded in the result'}`,
+    cut(view.reason, 300),
+    `requirements: ${idList(check.requirements, 10)}`,
+    ...(blocks.length > 0 ? [`blocks ${blocks.length} check(s): ${idList(blocks, 10)}`] : []),
+  ].join('\n');
 }
 
 // https://docs.github.com/actions/reference/workflow-commands-for-github-actions: data and property escaping
-function command(kind: 'error' | 'warning', title: string, data: string): string {
-  const escapeData = (text: string): string => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+function command(kind: 'error' | 'warning' | 'notice', title: string, data: string): string {
+  const escapeData = (text: string): string => visible(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   const escapeProperty = (text: string): string => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
   return `::${kind} title=${escapeProperty(title)}::${escapeData(data)}`;
-}
-
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
 }

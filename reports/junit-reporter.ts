@@ -1,23 +1,27 @@
 import type { CheckResult, RunResult } from '../suites/engine/result.js';
+import { failureView, fullLimits } from './failure-view.js';
 import type { Reporter } from './reporter.js';
-import { counterexampleText, escapeXml, seconds } from './text-format.js';
+import { cutLine, escapeXml } from './safe-text.js';
+import { seconds } from './text-format.js';
 
-/** JUnit XML: a testsuite per suite, a testcase per check, requirement ids as properties. */
+/**
+ * JUnit XML: a testsuite per suite, a testcase per check, requirement ids as properties. blocked is a skipped test
+ * case naming its blocker; noted passes, with the note in system-out (observe never fails: DESIGN.md §3).
+ */
 export const junitReporter: Reporter = {
   name: 'junit',
   file: 'junit.xml',
   render(result: RunResult): string {
     const suites = new Map<string, CheckResult[]>();
     for (const check of result.checks) suites.set(check.suite, [...(suites.get(check.suite) ?? []), check]);
-    const { byStatus } = result.summary;
+    const count = (checks: readonly CheckResult[], ...statuses: string[]): number => checks.filter((check) => statuses.includes(check.status)).length;
     const lines = [
       '<?xml version="1.0" encoding="UTF-8"?>',
-      `<testsuites name="conformance ${escapeXml(result.target.name)}" tests="${result.summary.total}" failures="${byStatus.failed}" errors="${byStatus.errored}" skipped="${byStatus.skipped + byStatus.blocked}" time="${seconds(result.durationMs)}" timestamp="${escapeXml(result.startedAt)}">`,
+      `<testsuites name="conformance ${escapeXml(result.target.name)}" tests="${result.summary.total}" failures="${count(result.checks, 'failed')}" errors="${count(result.checks, 'errored')}" skipped="${count(result.checks, 'skipped', 'blocked')}" time="${seconds(result.durationMs)}" timestamp="${escapeXml(result.startedAt)}">`,
     ];
     for (const [suite, checks] of suites) {
-      const count = (status: string): number => checks.filter((check) => check.status === status).length;
       lines.push(
-        `  <testsuite name="${escapeXml(suite)}" tests="${checks.length}" failures="${count('failed')}" errors="${count('errored')}" skipped="${count('skipped') + count('blocked')}" time="${seconds(checks.reduce((sum, c) => sum + c.durationMs, 0))}">`,
+        `  <testsuite name="${escapeXml(suite)}" tests="${checks.length}" failures="${count(checks, 'failed')}" errors="${count(checks, 'errored')}" skipped="${count(checks, 'skipped', 'blocked')}" time="${seconds(checks.reduce((sum, c) => sum + c.durationMs, 0))}">`,
       );
       for (const check of checks) lines.push(...testcase(check, result.seed));
       lines.push('  </testsuite>');
@@ -31,21 +35,27 @@ function testcase(check: CheckResult, seed: number): string[] {
   const out = [`    <testcase classname="${escapeXml(check.suite)}" name="${escapeXml(`${check.id}: ${check.title}`)}" time="${seconds(check.durationMs)}">`];
   out.push('      <properties>');
   out.push(`        <property name="level" value="${check.level}"/>`);
+  out.push(`        <property name="status" value="${check.status}"/>`);
   for (const id of check.requirements) out.push(`        <property name="requirement" value="${escapeXml(id)}"/>`);
+  if (check.blockedBy) out.push(`        <property name="blockedBy" value="${escapeXml(check.blockedBy)}"/>`);
   out.push(`        <property name="seed" value="${check.seed ?? seed}"/>`);
   out.push('      </properties>');
-  const reason = escapeXml(check.reason ?? '');
-  // JUnit knows no blocked: it did not run its assertions, so it is shown skipped with the check it waited on
-  if (check.status === 'skipped' || check.status === 'blocked') out.push(`      <skipped message="${reason}"/>`);
+  const reason = check.reason ?? '';
+  if (check.status === 'skipped') out.push(`      <skipped message="${escapeXml(cutLine(reason, 500))}"/>`);
+  if (check.status === 'blocked') out.push(`      <skipped message="${escapeXml(cutLine(`blocked by ${check.blockedBy ?? 'an earlier failure'}: ${reason}`, 500))}"/>`);
+  if (check.status === 'noted') out.push(`      <system-out>${escapeXml(`noted (observe, never failing): ${reason}`)}</system-out>`);
   if (check.status === 'failed' || check.status === 'errored') {
     const element = check.status === 'failed' ? 'failure' : 'error';
+    const view = failureView(check, fullLimits);
     const body = [
-      check.reason,
+      `target answered: ${view.answer ?? 'not recorded in the result'}`,
+      view.reason,
       `requirements: ${check.requirements.join(', ')} (level ${check.level})`,
-      counterexampleText(check) ? `counterexample: ${counterexampleText(check)}` : undefined,
-      check.reproduction ? `reproduce: ${check.reproduction}` : undefined,
+      view.counterexample ? `counterexample (seed ${check.seed ?? seed}): ${view.counterexample}` : undefined,
+      view.reproduction ? `reproduce: ${view.reproduction}` : undefined,
     ].filter((line) => line !== undefined);
-    out.push(`      <${element} message="${reason}" type="${check.level}">${escapeXml(body.join('\n'))}</${element}>`);
+    const message = `${view.answer ? `${view.answer}: ` : ''}${view.reason}`;
+    out.push(`      <${element} message="${escapeXml(cutLine(message, 500))}" type="${check.level}">${escapeXml(body.join('\n'))}</${element}>`);
   }
   out.push('    </testcase>');
   return out;

@@ -1,67 +1,85 @@
-import type { RunResult } from '../suites/engine/result.js';
+import type { MatrixStatus, RunResult } from '../suites/engine/result.js';
+import { fixFirst, operationCells, operationHeader } from './fix-first.js';
+import { compactHeader, MarkdownBudget, markdownFailure, markdownFailureRow } from './markdown-failure.js';
 import type { Reporter } from './reporter.js';
 import { ledgerHeader, ledgerRows, safetySummary } from './safety-section.js';
-import { counterexampleText, problems, statusMark, verdictLine } from './text-format.js';
+import { idList, markdownCell } from './safe-text.js';
+import { countColumns, countRows, coverageLine, statusMark, verdictLine } from './text-format.js';
 
-/** A Markdown summary for a CI step summary: verdict, counts, failures with reproductions, the matrix collapsed. */
+/** summary.md stays under this many bytes whatever the run (GitHub caps a step summary at 1 MiB; people read less). */
+export const markdownByteLimit = 38_000;
+// failures are shown in full up to here, then as table rows up to the next mark; the rest is for the matrix
+const detailUntil = 20_000;
+const rowsUntil = 30_000;
+const listsUntil = 35_000;
+
+const code = (id: string): string => `\`${id.replace(/`/g, "'")}\``;
+const matrixOrder: Record<MatrixStatus, number> = { failed: 0, errored: 1, unproven: 2, noted: 3, skipped: 4, passed: 5, 'not-covered': 6 };
+
+/** The Markdown summary (also $GITHUB_STEP_SUMMARY): what to fix first, then the rest, bounded in size. */
 export const markdownReporter: Reporter = {
   name: 'markdown',
   file: 'summary.md',
   render(result: RunResult): string {
-    const { summary } = result;
-    const lines = [
-      `# Conformance: ${result.verdict === 'conforms' ? '✅' : '❌'} ${verdictLine(result)}`,
+    const out = new MarkdownBudget(markdownByteLimit);
+    const order = fixFirst(result);
+    out.force(`# Conformance: ${result.verdict === 'conforms' ? '✅' : '❌'} ${markdownCell(verdictLine(result), 400)}`, '');
+    out.force(
+      `Target **${markdownCell(result.target.name, 100)}** (profile ${markdownCell(result.target.profile, 40)}, ${markdownCell(result.target.baseUrl, 200)}), seed \`${result.seed}\`, ${result.runs} runs per property, ${result.requestsSent} requests, ${(result.durationMs / 1000).toFixed(1)} s${result.target.startupMs === undefined ? '' : `, target ready in ${result.target.startupMs} ms`}. Full detail: \`report.html\`, \`results.json\`.`,
       '',
-      `Target **${cell(result.target.name)}** (profile ${result.target.profile}, ${cell(result.target.baseUrl)}), seed \`${result.seed}\`, ${result.runs} runs per property, ${result.requestsSent} requests, ${(result.durationMs / 1000).toFixed(1)} s${result.target.startupMs === undefined ? '' : `, target ready in ${result.target.startupMs} ms`}.`,
-      '',
-      '| level | passed | failed | errored | skipped |',
-      '|---|---:|---:|---:|---:|',
-      ...(['must', 'should', 'observe'] as const).map((level) => {
-        const c = summary.byLevel[level];
-        return `| ${level} | ${c.passed} | ${c.failed} | ${c.errored} | ${c.skipped} |`;
-      }),
-      `| **all** | ${summary.byStatus.passed} | ${summary.byStatus.failed} | ${summary.byStatus.errored} | ${summary.byStatus.skipped} |`,
-      '',
-      `Requirements covered: ${summary.requirements.covered} of ${summary.requirements.total} (${summary.requirements.percent}%).`,
-      '',
-    ];
-    const safety = safetySummary(result);
-    if (safety) lines.push(safety, '');
-    const ledger = ledgerRows(result);
-    if (ledger.length > 0) {
-      lines.push('## Send ledger', '', `| ${ledgerHeader.join(' | ')} |`, `|${ledgerHeader.map(() => '---').join('|')}|`);
-      for (const row of ledger) lines.push(`| ${row.map(cell).join(' | ')} |`);
-      lines.push('');
+    );
+    if (result.setupError) out.force(`**Set-up problem ${markdownCell(result.setupError.code, 60)}**: ${markdownCell(result.setupError.message, 1000)}`, '');
+    if (result.operations.length > 0) {
+      out.force('## Operations', '', `| ${operationHeader.join(' | ')} |`, '|---|---|---|---|');
+      for (const row of result.operations) out.force(`| ${operationCells(row).map((c, i) => (i === 0 ? code(c) : markdownCell(c, 200))).join(' | ')} |`);
+      out.force('');
     }
-    const failing = problems(result);
-    if (failing.length > 0) {
-      lines.push('## Failures', '');
-      for (const check of failing) {
-        lines.push(`### ${statusMark[check.status]} \`${check.id}\` (${check.level}): ${cell(check.title)}`, '');
-        lines.push(`Requirements: ${check.requirements.map((id) => `\`${id}\``).join(', ')}`, '');
-        if (check.reason) lines.push(fence(check.reason), '');
-        const example = counterexampleText(check);
-        if (example) lines.push(`Counterexample (seed ${check.seed ?? result.seed}):`, '', fence(example), '');
-        if (check.reproduction) lines.push('Reproduce:', '', fence(check.reproduction, 'sh'), '');
+    const failures = [...order.roots, ...order.others.map((check) => ({ check, blocks: [] as readonly string[] }))];
+    let shown = 0;
+    const section = (title: string, list: readonly (typeof failures)[number][]): void => {
+      if (list.length === 0) return;
+      out.force(title, '');
+      let table = false;
+      for (const { check, blocks } of list) {
+        if (!table && out.add(markdownFailure(check, result.seed, blocks), detailUntil)) {
+          shown += 1;
+          continue;
+        }
+        if (!table) out.force(...compactHeader);
+        table = true;
+        if (!out.add([markdownFailureRow(check, blocks)], rowsUntil)) break;
+        shown += 1;
       }
-    }
-    lines.push('<details><summary>Requirements matrix</summary>', '', '| requirement | level | status | checks |', '|---|---|---|---|');
-    for (const row of result.requirements) {
-      lines.push(`| \`${row.id}\` | ${row.level} | ${statusMark[row.status]} | ${row.checks.map((id) => `\`${id}\``).join(' ') || '-'} |`);
-    }
-    lines.push('', '</details>', '');
-    return lines.join('\n');
+      if (table) out.force('');
+    };
+    section(`## Root causes (${order.roots.length}): fix these first`, order.roots);
+    section(`## Other failures (${order.others.length})`, failures.slice(order.roots.length));
+    if (shown < failures.length) out.force(`… and ${failures.length - shown} more failure(s) not shown here: see \`report.html\` and \`results.json\`.`, '');
+    // each list below takes what fits before the reserve for the counts and the matrix, and says what it left off
+    const list = (title: string, lines: readonly string[], more: (left: number) => string): void => {
+      if (lines.length === 0) return;
+      out.force(title, '');
+      const fitted = lines.findIndex((line) => !out.add([line], listsUntil));
+      if (fitted >= 0) out.force(more(lines.length - fitted));
+      out.force('');
+    };
+    list(`## Noted (${order.noted.length}): observe-level deviations, never failing`, order.noted.map((check) => `- NOTED ${code(check.id)}: ${markdownCell(check.reason ?? '', 200)}`), (n) => `- and ${n} more`);
+    const by = new Map<string, string[]>();
+    for (const check of order.blocked) by.set(check.blockedBy ?? '?', [...(by.get(check.blockedBy ?? '?') ?? []), check.id]);
+    list(`## Blocked (${order.blocked.length}): not run because what they need failed; their requirements stay unproven`, [...by].map(([blocker, ids]) => `- BLOCKED by ${code(blocker)}: ${ids.length} check(s): ${idList(ids, 10, code)}`), (n) => `- and ${n} more blocking check(s)`);
+    const counts = countRows(result);
+    out.force('## Counts', '', `| ${(counts[0] as string[]).join(' | ')} |`, `|---|${countColumns.map(() => '---:').join('|')}|`);
+    for (const row of counts.slice(1)) out.force(`| ${row[0] === 'all' ? row.map((c) => `**${c}**`).join(' | ') : row.join(' | ')} |`);
+    out.force('', `${coverageLine(result).replace(/^r/, 'R')}.`, '');
+    const safety = safetySummary(result);
+    if (safety) out.force(markdownCell(safety, 2000), '');
+    const ledger = ledgerRows(result).map((row) => `| ${row.map((c) => markdownCell(c, 80)).join(' | ')} |`);
+    list('## Send ledger', ledger.length === 0 ? [] : [`| ${ledgerHeader.join(' | ')} |`, `|${ledgerHeader.map(() => '---').join('|')}|`, ...ledger], (n) => `\n… and ${n} more sends in \`report.html\`.`);
+    const rows = [...result.requirements].sort((a, b) => matrixOrder[a.status] - matrixOrder[b.status]);
+    out.force('<details><summary>Requirements matrix</summary>', '', '| requirement | level | status | checks |', '|---|---|---|---|');
+    const fitted = rows.findIndex((row) => !out.add([`| ${code(row.id)} | ${row.level} | ${statusMark[row.status]} | ${idList(row.checks, 5, code) || '-'} |`]));
+    if (fitted >= 0) out.force('', `… and ${rows.length - fitted} more requirements in \`report.html\`.`);
+    out.force('', '</details>', '');
+    return out.lines.join('\n');
   },
 };
-
-/** Text safe inside a Markdown table cell. */
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-}
-
-/** A fenced block long enough not to be closed by backticks inside the text. */
-function fence(text: string, language = ''): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const ticks = '`'.repeat(longest + 1);
-  return `${ticks}${language}\n${text}\n${ticks}`;
-}

@@ -1,44 +1,33 @@
-import type { CheckResult, CheckStatus, MatrixStatus, RunResult } from '../suites/engine/result.js';
+import type { CheckStatus, MatrixStatus, RunResult } from '../suites/engine/result.js';
+import { visible } from './safe-text.js';
 
-// XML 1.0 allows tab, LF, CR and the ranges below; anything else (other control characters, lone surrogates) is replaced
-const xmlForbidden = new RegExp('[^\\t\\n\\r\\u0020-\\uD7FF\\uE000-\\uFFFD\\u{10000}-\\u{10FFFF}]', 'gu');
+/** The status columns of the count tables, in report order. */
+export const countColumns: readonly CheckStatus[] = ['passed', 'failed', 'errored', 'blocked', 'noted', 'skipped'];
 
-/** Escapes text for XML/HTML content and attributes, dropping characters XML 1.0 forbids. */
-export function escapeXml(text: string): string {
-  return text
-    .replace(xmlForbidden, '\uFFFD')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+/** The counts table (level by status, then all) as text cells, header first. */
+export function countRows(result: RunResult): string[][] {
+  const rows = [['level', ...countColumns]];
+  for (const level of ['must', 'should', 'observe'] as const) rows.push([level, ...countColumns.map((s) => String(result.summary.byLevel[level][s] ?? 0))]);
+  rows.push(['all', ...countColumns.map((s) => String(result.summary.byStatus[s] ?? 0))]);
+  return rows;
 }
 
-/** The checks that failed or errored, must first. */
-export function problems(result: RunResult): CheckResult[] {
-  const rank = { must: 0, should: 1, observe: 2 };
-  return result.checks
-    .filter((check) => check.status === 'failed' || check.status === 'errored')
-    .sort((a, b) => rank[a.level] - rank[b.level] || a.id.localeCompare(b.id));
+/** The coverage sentence, from the summary as the engine computed it (blocked checks cover nothing). */
+export function coverageLine(result: RunResult): string {
+  const { covered, total, percent } = result.summary.requirements;
+  return `requirements covered: ${covered} of ${total} (${percent}%), counting only requirements the run proved or broke`;
 }
 
 /** One-line verdict. */
 export function verdictLine(result: RunResult): string {
   const { byStatus } = result.summary;
-  const counts = `${byStatus.passed} passed, ${byStatus.failed} failed, ${byStatus.errored} errored, ${byStatus.blocked} blocked, ${byStatus.noted} noted, ${byStatus.skipped} skipped`;
-  if (result.verdict === 'not-run') return `NOT RUN: ${result.setupError?.message ?? 'set-up problem'}`;
+  const counts = countColumns.map((status) => `${byStatus[status] ?? 0} ${status}`).join(', ');
+  if (result.verdict === 'not-run') return `NOT RUN: ${visible(result.setupError?.message ?? 'set-up problem')}`;
   const verdict = result.verdict === 'conforms' ? 'CONFORMS' : 'DOES NOT CONFORM';
   return `${verdict} (fail-on ${result.failOn}): ${counts}`;
 }
 
-/** The counterexample as compact JSON text. */
-export function counterexampleText(check: CheckResult): string | undefined {
-  if (check.counterexample === undefined) return undefined;
-  const text = typeof check.counterexample === 'string' ? check.counterexample : JSON.stringify(check.counterexample);
-  return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
-}
-
-/** Status symbols for text reports. */
+/** Status symbols for text reports: noted is never shown as a failure. */
 export const statusMark: Readonly<Record<MatrixStatus | CheckStatus, string>> = {
   passed: 'PASS',
   failed: 'FAIL',

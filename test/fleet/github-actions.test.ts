@@ -23,14 +23,17 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('--reporter github-actions and $GITHUB_STEP_SUMMARY', () => {
-  it('prints one ::error line per failed requirement, with its failing checks, and exits 1', () => {
+  it('prints one ::error line per root failure (a check, never a blocked one), with what the target answered, and exits 1', () => {
     expect(run.code, run.stderr).toBe(1);
     const lines = run.stdout.split('\n').filter((line) => line.startsWith('::'));
-    const failedRequirements = result.requirements.filter((row) => row.status === 'failed' || row.status === 'errored').map((row) => row.id);
-    expect(failedRequirements).toContain('MSG-SEND-MESSAGE-MAX');
-    expect(lines.map((line) => /^::error title=([^:]+)::/.exec(line)?.[1])).toEqual(failedRequirements);
-    const line = lines.find((l) => l.startsWith('::error title=MSG-SEND-MESSAGE-MAX::')) as string;
-    expect(line).toContain('CONTRACT-SENDMESSAGE-BODY-MESSAGE-MAXLENGTH failed');
+    const failing = result.checks.filter((check) => check.status === 'failed' || check.status === 'errored').map((check) => check.id);
+    expect(failing).toContain('CONTRACT-SENDMESSAGE-BODY-MESSAGE-MAXLENGTH');
+    const titles = lines.map((line) => /^::(?:error|warning) title=([^:]+)::/.exec(line)?.[1]).filter((title) => title !== undefined);
+    expect([...titles].sort()).toEqual([...failing].sort());
+    expect(titles[0]).toBe(result.rootCauses[0]?.checkId);
+    const line = lines.find((l) => l.startsWith('::error title=CONTRACT-SENDMESSAGE-BODY-MESSAGE-MAXLENGTH::')) as string;
+    expect(line).toContain('MSG-SEND-MESSAGE-MAX');
+    expect(line).toContain('target answered: HTTP ');
   });
 
   it('appends the Markdown summary to the file GITHUB_STEP_SUMMARY names', async () => {
@@ -46,9 +49,9 @@ describe('--reporter github-actions and $GITHUB_STEP_SUMMARY', () => {
     expect(text.split('\n').filter((l) => l.startsWith('::'))).toHaveLength(text.trim().split('\n').length);
   });
 
-  it('prints nothing for a run that conforms, and a warning for a requirement below --fail-on', () => {
-    expect(githubActionsReporter.render({ ...result, checks: [], requirements: result.requirements.map((row) => ({ ...row, status: 'passed' as const })) })).toBe('');
-    const lenient = githubActionsReporter.render({ ...result, failOn: 'must', requirements: result.requirements.map((row) => (row.status === 'failed' ? { ...row, level: 'should' as const } : row)) });
-    expect(lenient).toMatch(/^::warning title=MSG-SEND-MESSAGE-MAX::/m);
+  it('prints nothing for a run that conforms, and a warning for a check below --fail-on', () => {
+    expect(githubActionsReporter.render({ ...result, checks: [], rootCauses: [] })).toBe('');
+    const lenient = githubActionsReporter.render({ ...result, failOn: 'must', checks: result.checks.map((check) => (check.status === 'failed' ? { ...check, level: 'should' as const } : check)) });
+    expect(lenient).toMatch(/^::warning title=CONTRACT-SENDMESSAGE-BODY-MESSAGE-MAXLENGTH::/m);
   });
 });

@@ -10,6 +10,7 @@ import { requirements } from '../../spec/requirements.js';
 import { runConformance } from '../../suites/engine/index.js';
 import { referenceTarget } from '../../targets/index.js';
 import { chromiumMissing, haveChromium, launchChromium, requireChromiumInCi } from '../helpers/chromium.js';
+import { partialBlocked, partialRun } from '../support/run-result-fixture.js';
 
 const outDir = fileURLToPath(new URL('../../test-output/', import.meta.url));
 let dir: string | undefined;
@@ -45,9 +46,8 @@ describe.skipIf(!haveChromium)(`HTML report in a real browser${haveChromium ? ''
       expect(await rows.count()).toBe(requirements.length);
       await expect.poll(() => page.locator('tr#req-WH-LIST-NO-SECRET .pill').innerText()).toBe('failed');
       expect(await page.locator('tr#req-WH-LIST-NO-SECRET').isVisible()).toBe(true);
-      // failures come first, with a curl reproduction that names no key
-      const firstHeading = await page.locator('h2').first().innerText();
-      expect(firstHeading).toMatch(/^Failures/);
+      // what to fix first comes first: the operations table, then the failures, with a curl reproduction that names no key
+      expect(await page.locator('h2').first().innerText()).toBe('Operations');
       const failureText = await page.locator('.failure').first().innerText();
       expect(failureText).toContain('curl');
       expect(failureText).not.toMatch(/ref_growth_[0-9a-f]{32}/);
@@ -56,6 +56,42 @@ describe.skipIf(!haveChromium)(`HTML report in a real browser${haveChromium ? ''
       await page.screenshot({ path: join(outDir, 'html-report.png'), fullPage: false });
     } finally {
       await browser.close();
+    }
+  }, 60_000);
+
+  it('a partial target: the operations table and the first root cause are on the first screen, the matrix one click away', async () => {
+    const partialDir = await mkdtemp(join(tmpdir(), 'html-partial-'));
+    const browser = await launchChromium();
+    try {
+      const written = await writeReports(partialRun(), { outDir: partialDir, reporters: ['html'] });
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(pathToFileURL(written.files[0] as string).href);
+      const inFirstScreen = async (selector: string): Promise<boolean> => {
+        const box = await page.locator(selector).first().boundingBox();
+        return box !== null && box.y >= 0 && box.y + Math.min(box.height, 120) <= 800;
+      };
+      expect(await inFirstScreen('table.ops')).toBe(true);
+      expect(await page.locator('table.ops tr').count()).toBe(13);
+      const root = page.locator('#root-causes + section.failure');
+      expect(await root.getAttribute('id')).toBe('check-CONTRACT-CREATEWEBHOOK-POSITIVE');
+      expect(await inFirstScreen('#root-causes + section.failure')).toBe(true);
+      expect(await root.locator('.answer').innerText()).toContain('HTTP 404');
+      // its dependents are collapsed under it
+      const dependents = root.locator('details');
+      expect(await dependents.getAttribute('open')).toBeNull();
+      expect(await dependents.locator('summary').innerText()).toBe(`${partialBlocked.createWebhook.length + 5} checks blocked behind it`);
+      mkdirSync(outDir, { recursive: true });
+      await page.screenshot({ path: join(outDir, 'html-report-partial.png'), fullPage: false });
+      // the matrix is one click from the top, and blocked requirements read unproven there, never failed
+      await page.locator('nav a[href="#matrix"]').click();
+      await expect.poll(async () => (await page.locator('#matrix').boundingBox())?.y ?? -1).toBeLessThan(100);
+      expect(await page.locator(`tr#req-WH-SECRET-FORMAT .pill`).innerText()).toBe('unproven');
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+      await rm(partialDir, { recursive: true, force: true });
     }
   }, 60_000);
 });

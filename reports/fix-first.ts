@@ -1,0 +1,72 @@
+import type { CheckResult, OperationRow, RunResult } from '../suites/engine/result.js';
+import { cutLine } from './safe-text.js';
+
+/** A root-cause failure with the checks blocked behind it. */
+export interface RootFailure {
+  readonly check: CheckResult;
+  readonly blocks: readonly string[];
+}
+
+/** A run in the order every report shows it: what to fix first, then the rest (issue 14). */
+export interface FixFirst {
+  /** Failures that block other checks, most blocking first. */
+  readonly roots: readonly RootFailure[];
+  /** The other failed and errored checks, must first. */
+  readonly others: readonly CheckResult[];
+  readonly blocked: readonly CheckResult[];
+  readonly noted: readonly CheckResult[];
+}
+
+const rank = { must: 0, should: 1, observe: 2 };
+
+/** Orders a run's failures: root causes by how many checks each blocks, then the others by level. */
+export function fixFirst(result: RunResult): FixFirst {
+  const byId = new Map(result.checks.map((check) => [check.id, check]));
+  const roots: RootFailure[] = [];
+  for (const cause of result.rootCauses) {
+    const check = byId.get(cause.checkId);
+    if (check && cause.blocks.length > 0) roots.push({ check, blocks: cause.blocks });
+  }
+  roots.sort((a, b) => b.blocks.length - a.blocks.length);
+  const rootIds = new Set(roots.map((root) => root.check.id));
+  // rootCauses order first (the engine's), then any failure it did not list
+  const causeOrder = new Map(result.rootCauses.map((cause, i) => [cause.checkId, i]));
+  const others = result.checks
+    .filter((check) => (check.status === 'failed' || check.status === 'errored') && !rootIds.has(check.id))
+    .sort((a, b) => rank[a.level] - rank[b.level] || (causeOrder.get(a.id) ?? Infinity) - (causeOrder.get(b.id) ?? Infinity) || a.id.localeCompare(b.id));
+  return {
+    roots,
+    others,
+    blocked: result.checks.filter((check) => check.status === 'blocked'),
+    noted: result.checks.filter((check) => check.status === 'noted'),
+  };
+}
+
+/** Words for an operation state. */
+export const operationStateText: Readonly<Record<OperationRow['state'], string>> = {
+  works: 'works',
+  'not-implemented': 'not implemented',
+  'refuses-valid-input': 'refuses valid input',
+  'wrong-shape': 'wrong shape',
+  errored: 'errored',
+  blocked: 'blocked',
+  'not-tried': 'not tried',
+};
+
+/** The columns of the operations table. */
+export const operationHeader: readonly string[] = ['operation', 'request', 'state', 'target answered'];
+
+/** What the target answered to an operation's valid input: status, its message, the schema pointer (visible, cut). */
+export function operationAnswer(row: OperationRow): string {
+  const said: string[] = [];
+  if (row.status !== undefined) said.push(`HTTP ${row.status}`);
+  if (row.message) said.push(`"${cutLine(row.message, 160)}"`);
+  if (row.pointer !== undefined) said.push(`first schema violation at ${cutLine(row.pointer || '/', 120)}`);
+  return said.join(' · ');
+}
+
+/** One operations-table row as text cells; the last says what the target answered, or which check it waited on. */
+export function operationCells(row: OperationRow): string[] {
+  const said = [operationAnswer(row), row.blockedBy ? `blocked by ${row.blockedBy}` : ''].filter((part) => part !== '').join(' · ');
+  return [row.operationId, `${row.method} ${row.path}`, operationStateText[row.state], said || '-'];
+}
