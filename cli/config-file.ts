@@ -19,6 +19,7 @@ const stringKeys = [
   'failOn',
   'out',
   'receiverUrl',
+  'simulatorWebhookUrl',
   'compare',
   'compareBaseUrl',
   'compareProfile',

@@ -6,6 +6,8 @@ import { containerTarget, HarnessError, profileFor, referenceTarget, urlTarget }
 import type { Profile, Target } from '../targets/index.js';
 import type { ConformArgs } from './args.js';
 import type { ConformConfig } from './config-file.js';
+import { simulatorRouting } from './simulator-routing.js';
+import { referenceFailingNumber, simulatorApiPort } from '../spec/simulator-defaults.js';
 
 /** Everything conform needs, resolved from flags, environment and config file (in that order of precedence). */
 export interface ResolvedRun {
@@ -40,7 +42,7 @@ export interface ResolvedRun {
 }
 
 /** The default --target simulator address (spec §8: API on local port 4001). */
-export const simulatorBaseUrl = 'http://127.0.0.1:4001';
+export const simulatorBaseUrl = `http://127.0.0.1:${simulatorApiPort}`;
 
 type Keys = { growth?: string | undefined; starter?: string | undefined; rateLimit?: string | undefined };
 
@@ -77,6 +79,8 @@ function compareTarget(args: ConformArgs, config: ConformConfig, env: NodeJS.Pro
     faults: [],
     keys: bKeys,
     receiverUrl: undefined,
+    receiverPort: undefined,
+    simulatorWebhookUrl: undefined,
     container: spec === 'container' ? args : { containerEnv: [] },
   });
   return { spec, target };
@@ -110,6 +114,8 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
     keys,
     container: args,
     receiverUrl: pick(args.receiverUrl, config.receiverUrl),
+    receiverPort: pick(args.receiverPort, config.receiverPort),
+    simulatorWebhookUrl: pick(args.simulatorWebhookUrl, config.simulatorWebhookUrl),
   });
   const compare = compareTarget(args, config, env, keys);
   const failOn = pick(args.failOn, config.failOn) ?? 'should';
@@ -154,6 +160,9 @@ interface TargetChoice {
   container: ContainerArgs;
   /** --receiver-url: the public https origin that forwards to the receiver (URL targets). */
   receiverUrl: string | undefined;
+  /** --receiver-port and --simulator-webhook-url: where a simulator's deliveries meet the receiver (URL targets). */
+  receiverPort: number | undefined;
+  simulatorWebhookUrl: string | undefined;
 }
 
 function buildTarget(choice: TargetChoice): Target {
@@ -167,6 +176,14 @@ function buildTarget(choice: TargetChoice): Target {
   }
   // parity conveniences: the embedded reference in simulator mode, or with faults switched on
   const forwarded = choice.receiverUrl === undefined ? {} : { receiverOrigin: publicReceiverOrigin(choice.receiverUrl) };
+  // URL targets: the receiver port and one-URL path a simulator delivers to (spec §8)
+  const routed = (profile: Profile) => ({
+    ...forwarded,
+    ...simulatorRouting({ targetSpec: choice.target, profile, receiverPort: choice.receiverPort, webhookUrl: choice.simulatorWebhookUrl }),
+  });
+  if (choice.simulatorWebhookUrl !== undefined && ['reference', 'container', 'reference:simulator'].includes(choice.target)) {
+    throw new HarnessError('USAGE', `--simulator-webhook-url names the URL a running simulator was started with: use it with --target simulator or a URL, not ${choice.target} (the harness configures that one itself).`);
+  }
   if (choice.target === 'reference:simulator') return referenceTarget({ mode: 'simulator' });
   if (choice.target.startsWith('reference+fault:')) return referenceTarget({ faults: choice.target.slice('reference+fault:'.length).split(',').filter(Boolean) });
   switch (choice.target) {
@@ -179,17 +196,25 @@ function buildTarget(choice: TargetChoice): Target {
         throw new HarnessError('USAGE', `--target reference always has the reference profile; drop --profile ${choice.profile}.`);
       }
       return referenceTarget({ faults: choice.faults });
-    case 'simulator':
-      return urlTarget(choice.baseUrl ?? simulatorBaseUrl, profileFor(choice.profile ?? 'simulator'), keys, { name: 'simulator', ...forwarded });
-    case 'production':
+    case 'simulator': {
+      const profile = profileFor(choice.profile ?? 'simulator');
+      // npm run simulator fails the reference's failing recipient by default (spec/simulator-defaults.ts)
+      const failing = { failingNumbers: [referenceFailingNumber] };
+      return urlTarget(choice.baseUrl ?? simulatorBaseUrl, profile, keys, { name: 'simulator', ...failing, ...routed(profile) });
+    }
+    case 'production': {
       if (!choice.baseUrl) throw new HarnessError('USAGE', '--target production needs --base-url <the API origin>.');
-      return urlTarget(choice.baseUrl, profileFor(choice.profile ?? 'production'), keys, { name: 'production', ...forwarded });
-    default:
+      const profile = profileFor(choice.profile ?? 'production');
+      return urlTarget(choice.baseUrl, profile, keys, { name: 'production', ...routed(profile) });
+    }
+    default: {
       if (!/^https?:\/\//.test(choice.target)) {
         throw new HarnessError('USAGE', `Unknown --target "${choice.target}": use reference, simulator, production, container or an http(s) URL.`);
       }
       if (choice.baseUrl) throw new HarnessError('USAGE', 'Give the URL either as --target <url> or as --base-url, not both.');
-      return urlTarget(choice.target, profileFor(choice.profile ?? 'production'), keys, { name: choice.target, ...forwarded });
+      const profile = profileFor(choice.profile ?? 'production');
+      return urlTarget(choice.target, profile, keys, { name: choice.target, ...routed(profile) });
+    }
   }
 }
 

@@ -34,6 +34,8 @@ export interface Target {
   readonly keys: TargetKeys;
   /** Receiver path that a simulator's one configured webhook URL delivers to (spec §8), when the harness configured it. */
   readonly oneWebhookPath?: string;
+  /** Loopback port the receiver's HTTP server must listen on, because the target was set up to deliver there. */
+  readonly receiverPort?: number;
   /** True when a public forwarder (--receiver-url) makes the loopback receiver reachable from a remote target. */
   readonly receiverForwarded?: boolean;
   /** Recipients the target fails on purpose (DESIGN.md §4 status lifecycle), so failure events can be checked. */

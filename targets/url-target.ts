@@ -15,6 +15,12 @@ export interface UrlTargetOptions {
   name?: string;
   /** The public origin under which the target reaches the receiver (default hooks.conformance.example). */
   receiverOrigin?: string;
+  /** The loopback port the target delivers to (a simulator's routing, spec §8); default a free port. */
+  receiverPort?: number;
+  /** The receiver path of a simulator's one configured webhook URL (spec §8), when known. */
+  oneWebhookPath?: string;
+  /** Recipients the target fails on purpose (so message.failed can be checked), when known. */
+  failingNumbers?: readonly string[];
 }
 
 // spec §5.2: the simulator accepts any key, so a placeholder is enough there
@@ -49,6 +55,9 @@ export function urlTarget(
     keys: targetKeys,
     receiverUrl: (path) => joinUrl(receiverOrigin, path),
     receiverForwarded: options.receiverOrigin !== undefined,
+    ...(options.receiverPort === undefined ? {} : { receiverPort: options.receiverPort }),
+    ...(options.oneWebhookPath === undefined ? {} : { oneWebhookPath: options.oneWebhookPath }),
+    ...(options.failingNumbers === undefined ? {} : { failingNumbers: options.failingNumbers }),
     start: async () => {},
     stop: async () => {},
     describe: () => ({ name: options.name ?? profile.name, profile: profile.name, baseUrl: origin }),

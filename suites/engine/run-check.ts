@@ -5,6 +5,7 @@ import type { HttpClient, Target } from '../../targets/index.js';
 import type { FailureDetails, RunBaselines } from '../checks/index.js';
 import { CheckFailure, CheckSkipped, TargetError } from '../checks/index.js';
 import { createContext } from './create-context.js';
+import { missingDeliveriesHint } from './delivery-hint.js';
 import type { PlannedCheck } from './plan.js';
 import type { CheckResult, CheckStatus } from './result.js';
 
@@ -91,7 +92,10 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     await Promise.race([running, expired]);
     return finish('passed', { ...logsOf(logs), ...traceOf(scoped, env) }, scoped.count);
   } catch (error) {
-    const [status, reason, details] = classify(error);
+    const [classifiedStatus, classified, details] = classify(error);
+    const hint = classifiedStatus !== 'skipped' && check.needs?.includes('receiver') && env.receiver ? missingDeliveriesHint(env.target, env.receiver) : undefined;
+    const status: CheckStatus = hint?.skip ? 'skipped' : classifiedStatus;
+    const reason = hint === undefined ? classified : hint.skip ? hint.text : `${classified} (${hint.text})`;
     const violated = status === 'failed' ? violatedOf(details, check.requirements) : {};
     return finish(status, { reason: http.redactor.scrub(reason), ...violated, ...detailFields(details, http), ...logsOf(logs), ...traceOf(scoped, env) }, scoped.count);
   } finally {
