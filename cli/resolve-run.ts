@@ -179,7 +179,7 @@ function buildTarget(choice: TargetChoice): Target {
   // URL targets: the receiver port and one-URL path a simulator delivers to (spec §8)
   const routed = (profile: Profile) => ({
     ...forwarded,
-    ...simulatorRouting({ targetSpec: choice.target, profile, receiverPort: choice.receiverPort, webhookUrl: choice.simulatorWebhookUrl }),
+    ...simulatorRouting({ profile, receiverPort: choice.receiverPort, webhookUrl: choice.simulatorWebhookUrl }),
   });
   if (choice.simulatorWebhookUrl !== undefined && ['reference', 'container', 'reference:simulator'].includes(choice.target)) {
     throw new HarnessError('USAGE', `--simulator-webhook-url names the URL a running simulator was started with: use it with --target simulator or a URL, not ${choice.target} (the harness configures that one itself).`);

@@ -8,9 +8,8 @@ export interface SimulatorRouting {
   readonly oneWebhookPath?: string;
 }
 
-/** What the routing is derived from: the target as given, its profile, and the two flags. */
+/** What the routing is derived from: the target's profile and the two flags. */
 export interface SimulatorRoutingInput {
-  readonly targetSpec: string;
   readonly profile: Profile;
   /** --receiver-port, when given. */
   readonly receiverPort: number | undefined;
@@ -19,14 +18,13 @@ export interface SimulatorRoutingInput {
 }
 
 /**
- * The receiver port and one-URL path of a target. `--target simulator` defaults to where `npm run simulator` delivers
- * by default (spec/simulator-defaults.ts), so the two meet with no flags; --simulator-webhook-url names the URL a
+ * The receiver port and one-URL path of a target. A simulator-profile target (`--target simulator`, or a URL with
+ * `--profile simulator`) defaults to where `npm run simulator` delivers by default (spec/simulator-defaults.ts), so the two meet with no flags; --simulator-webhook-url names the URL a
  * simulator was started with (spec §8: "one configurable webhook URL"), and the receiver listens on its port.
  */
 export function simulatorRouting(input: SimulatorRoutingInput): SimulatorRouting {
-  const preset = input.targetSpec === 'simulator';
   if (input.webhookUrl === undefined) {
-    if (!preset || !input.profile.webhooksToOneUrl) return input.receiverPort === undefined ? {} : { receiverPort: input.receiverPort };
+    if (!input.profile.webhooksToOneUrl) return input.receiverPort === undefined ? {} : { receiverPort: input.receiverPort };
     return { receiverPort: input.receiverPort ?? simulatorReceiverPort, oneWebhookPath: simulatorWebhookPath };
   }
   if (!input.profile.webhooksToOneUrl) {
