@@ -200,7 +200,9 @@ function buildTarget(choice: TargetChoice): Target {
       const profile = profileFor(choice.profile ?? 'simulator');
       // npm run simulator fails the reference's failing recipient by default (spec/simulator-defaults.ts)
       const failing = { failingNumbers: [referenceFailingNumber] };
-      return urlTarget(choice.baseUrl ?? simulatorBaseUrl, profile, keys, { name: 'simulator', ...failing, ...routed(profile) });
+      // spec §5.2: the simulator takes any key, so the Starter role gets one too (CONNECTION-STARTER-KEY runs)
+      const starter = profile.auth || keys.starter !== undefined ? {} : { starter: 'conform-simulator-starter-key' };
+      return urlTarget(choice.baseUrl ?? simulatorBaseUrl, profile, { ...starter, ...keys }, { name: 'simulator', ...failing, ...routed(profile) });
     }
     case 'production': {
       if (!choice.baseUrl) throw new HarnessError('USAGE', '--target production needs --base-url <the API origin>.');
