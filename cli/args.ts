@@ -42,6 +42,8 @@ export interface ConformArgs {
   maxSends?: number;
   receiverUrl?: string;
   receiverPort?: number;
+  /** --simulator-webhook-url: the one webhook URL the simulator was started with (spec §8). */
+  simulatorWebhookUrl?: string;
   allowRateLimitCheck: boolean;
   /** Target conventions (README "Target conventions"): the template catalogue file and the template the checks send. */
   templates?: string;
@@ -98,6 +100,7 @@ const optionSpec = {
   'max-sends': { type: 'string' },
   'receiver-url': { type: 'string' },
   'receiver-port': { type: 'string' },
+  'simulator-webhook-url': { type: 'string' },
   'allow-rate-limit-check': { type: 'boolean' },
   templates: { type: 'string' },
   'fixture-template': { type: 'string' },
@@ -163,6 +166,7 @@ export function parseConformArgs(argv: readonly string[]): ConformArgs {
     ...defined('maxSends', integer('--max-sends', text('max-sends'), 0)),
     ...defined('receiverUrl', text('receiver-url')),
     ...defined('receiverPort', integer('--receiver-port', text('receiver-port'), 1)),
+    ...defined('simulatorWebhookUrl', text('simulator-webhook-url')),
     allowRateLimitCheck: values['allow-rate-limit-check'] === true,
     ...defined('templates', text('templates')),
     ...defined('fixtureTemplate', text('fixture-template')),

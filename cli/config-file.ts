@@ -22,6 +22,7 @@ const stringKeys = [
   'failOn',
   'out',
   'receiverUrl',
+  'simulatorWebhookUrl',
   'compare',
   'compareBaseUrl',
   'compareProfile',

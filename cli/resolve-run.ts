@@ -2,11 +2,13 @@ import { defaultReporterNames, reporterNames } from '../reports/index.js';
 import type { Selection } from '../suites/checks/index.js';
 import { parseShard } from '../suites/engine/index.js';
 import type { Shard } from '../suites/engine/index.js';
-import { containerTarget, HarnessError, profileFor, referenceTarget, urlTarget } from '../targets/index.js';
+import { containerTarget, HarnessError, profileFor, referenceConventions, referenceTarget, urlTarget } from '../targets/index.js';
 import type { ConventionSettings, Profile, Target } from '../targets/index.js';
 import type { ConformArgs } from './args.js';
 import type { ConformConfig } from './config-file.js';
 import { resolveConventions } from './resolve-conventions.js';
+import { simulatorRouting } from './simulator-routing.js';
+import { simulatorApiPort } from '../spec/simulator-defaults.js';
 
 /** Everything conform needs, resolved from flags, environment and config file (in that order of precedence). */
 export interface ResolvedRun {
@@ -41,7 +43,7 @@ export interface ResolvedRun {
 }
 
 /** The default --target simulator address (spec §8: API on local port 4001). */
-export const simulatorBaseUrl = 'http://127.0.0.1:4001';
+export const simulatorBaseUrl = `http://127.0.0.1:${simulatorApiPort}`;
 
 type Keys = { growth?: string | undefined; starter?: string | undefined; rateLimit?: string | undefined };
 
@@ -78,6 +80,8 @@ function compareTarget(args: ConformArgs, config: ConformConfig, env: NodeJS.Pro
     faults: [],
     keys: bKeys,
     receiverUrl: undefined,
+    receiverPort: undefined,
+    simulatorWebhookUrl: undefined,
     container: spec === 'container' ? args : { containerEnv: [] },
     conventions,
   });
@@ -114,6 +118,8 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
     container: args,
     receiverUrl: pick(args.receiverUrl, config.receiverUrl),
     conventions,
+    receiverPort: pick(args.receiverPort, config.receiverPort),
+    simulatorWebhookUrl: pick(args.simulatorWebhookUrl, config.simulatorWebhookUrl),
   });
   const compare = compareTarget(args, config, env, keys, conventions);
   const failOn = pick(args.failOn, config.failOn) ?? 'should';
@@ -160,6 +166,9 @@ interface TargetChoice {
   receiverUrl: string | undefined;
   /** --templates, --signature-*, --failing-recipient, --shared-sender (parity: B gets A's settings). */
   conventions: ConventionSettings;
+  /** --receiver-port and --simulator-webhook-url: where a simulator's deliveries meet the receiver (URL targets). */
+  receiverPort: number | undefined;
+  simulatorWebhookUrl: string | undefined;
 }
 
 function buildTarget(choice: TargetChoice): Target {
@@ -174,6 +183,14 @@ function buildTarget(choice: TargetChoice): Target {
   // parity conveniences: the embedded reference in simulator mode, or with faults switched on
   const forwarded = choice.receiverUrl === undefined ? {} : { receiverOrigin: publicReceiverOrigin(choice.receiverUrl) };
   const { conventions } = choice;
+  // URL targets: the receiver port and one-URL path a simulator delivers to (spec §8)
+  const routed = (profile: Profile) => ({
+    ...forwarded,
+    ...simulatorRouting({ profile, receiverPort: choice.receiverPort, webhookUrl: choice.simulatorWebhookUrl }),
+  });
+  if (choice.simulatorWebhookUrl !== undefined && ['reference', 'container', 'reference:simulator'].includes(choice.target)) {
+    throw new HarnessError('USAGE', `--simulator-webhook-url names the URL a running simulator was started with: use it with --target simulator or a URL, not ${choice.target} (the harness configures that one itself).`);
+  }
   if (choice.target === 'reference:simulator') return referenceTarget({ mode: 'simulator', conventions });
   if (choice.target.startsWith('reference+fault:')) return referenceTarget({ faults: choice.target.slice('reference+fault:'.length).split(',').filter(Boolean), conventions });
   switch (choice.target) {
@@ -186,17 +203,28 @@ function buildTarget(choice: TargetChoice): Target {
         throw new HarnessError('USAGE', `--target reference always has the reference profile; drop --profile ${choice.profile}.`);
       }
       return referenceTarget({ faults: choice.faults, conventions });
-    case 'simulator':
-      return urlTarget(choice.baseUrl ?? simulatorBaseUrl, profileFor(choice.profile ?? 'simulator'), keys, { name: 'simulator', conventions, ...forwarded });
-    case 'production':
+    case 'simulator': {
+      const profile = profileFor(choice.profile ?? 'simulator');
+      // --target simulator is `npm run simulator` on its defaults (spec/simulator-defaults.ts): the reference's
+      // conventions (templates, failing recipient, shared sender) are its defaults; a bare URL target has none
+      const ours = { templates: referenceConventions.templates, failingRecipients: referenceConventions.failingRecipients, sharedSender: referenceConventions.sharedSender };
+      // spec §5.2: the simulator takes any key, so the Starter role gets one too (CONNECTION-STARTER-KEY runs)
+      const starter = profile.auth || keys.starter !== undefined ? {} : { starter: 'conform-simulator-starter-key' };
+      return urlTarget(choice.baseUrl ?? simulatorBaseUrl, profile, { ...starter, ...keys }, { name: 'simulator', conventions: { ...ours, ...conventions }, ...routed(profile) });
+    }
+    case 'production': {
       if (!choice.baseUrl) throw new HarnessError('USAGE', '--target production needs --base-url <the API origin>.');
-      return urlTarget(choice.baseUrl, profileFor(choice.profile ?? 'production'), keys, { name: 'production', conventions, ...forwarded });
-    default:
+      const profile = profileFor(choice.profile ?? 'production');
+      return urlTarget(choice.baseUrl, profile, keys, { name: 'production', conventions, ...routed(profile) });
+    }
+    default: {
       if (!/^https?:\/\//.test(choice.target)) {
         throw new HarnessError('USAGE', `Unknown --target "${choice.target}": use reference, simulator, production, container or an http(s) URL.`);
       }
       if (choice.baseUrl) throw new HarnessError('USAGE', 'Give the URL either as --target <url> or as --base-url, not both.');
-      return urlTarget(choice.target, profileFor(choice.profile ?? 'production'), keys, { name: choice.target, conventions, ...forwarded });
+      const profile = profileFor(choice.profile ?? 'production');
+      return urlTarget(choice.target, profile, keys, { name: choice.target, conventions, ...routed(profile) });
+    }
   }
 }
 

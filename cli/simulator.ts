@@ -4,6 +4,9 @@ import { parseArgs } from 'node:util';
 import { ReferenceConfigError, startReference } from '../simulator/index.js';
 import type { KeyConfig, ReferenceOptions } from '../simulator/index.js';
 import { ConventionUsageError, simulatorConventionHelp, simulatorConventionOptions, simulatorConventions } from './simulator-conventions.js';
+import { simulatorApiPort, simulatorUiPort } from '../spec/simulator-defaults.js';
+import { conformCommandFor } from './conform-command-for.js';
+import { defaultRouting } from './simulator-default-routing.js';
 
 class UsageError extends Error {}
 
@@ -17,21 +20,27 @@ The reference SMS API as a development simulator (spec §8): API on 127.0.0.1:40
   --ui-port N                   virtual-phone UI port (default 4000)                             [SIM_UI_PORT]
   --no-ui                       no web UI
   --host ADDR                   listen address (default 127.0.0.1)
-  --webhook-url URL             the one URL every event is also sent to (loopback only)          [SIM_WEBHOOK_URL]
+  --webhook-url URL             the one URL every event is also sent to (loopback only; default
+                                http://127.0.0.1:4010/simulator-webhook-url, where conform --target simulator listens)
+                                                                                                 [SIM_WEBHOOK_URL]
   --key KEY:tier[:rate]         production mode: a key, tier growth|starter, requests/min or none  [SIM_KEYS, comma list]
   --fault ID                    switch on a named fault (repeatable)                             [SIM_FAULTS, comma list]
-  --failing-number E164         recipient whose messages end in failed (repeatable)              [SIM_FAILING_NUMBERS]
+  --failing-number E164         recipient whose messages end in failed (repeatable; default +15550009999)
+                                                                                                 [SIM_FAILING_NUMBERS]
   --step-ms N                   time between lifecycle statuses (default 1000)                   [SIM_STEP_MS]
   --retry-attempts N            delivery attempts per event (default 3)                          [SIM_RETRY_ATTEMPTS]
   --retry-base-ms N             first retry delay, doubling after (default 1000)                 [SIM_RETRY_BASE_MS]
-  --egress ORIGIN=LOOPBACK      deliveries to ORIGIN go to this loopback origin instead (repeatable)
-  --resolve HOST=IP[,IP]        static resolver entry for webhook URL checks; no DNS is ever queried (repeatable)
+  --egress ORIGIN=LOOPBACK      deliveries to ORIGIN go to this loopback origin instead (repeatable; default
+                                https://hooks.conformance.example=http://127.0.0.1:<the --webhook-url port, 4010>)
+  --resolve HOST=IP[,IP]        static resolver entry for webhook URL checks; no DNS is ever queried (repeatable;
+                                default hooks.conformance.example=93.184.216.34, never contacted)
   --trusted-ca FILE             PEM of a CA trusted for HTTPS deliveries (e.g. the receiver's)   [SIM_TRUSTED_CA_FILE]
 ${simulatorConventionHelp}
   --help
 
 Deliveries only ever go to loopback addresses (the egress guard); anything else is recorded as a failed delivery
-with status_code null, without a connection. Stop with Ctrl-C.`;
+with status_code null, without a connection. With the defaults, \`npm run conform -- --target simulator\` tests it;
+otherwise the simulator prints at start the conform command that does. Stop with Ctrl-C.`;
 
 function port(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
@@ -77,7 +86,7 @@ function pairs(items: string[], flag: string): [string, string][] {
   });
 }
 
-function options(argv: string[], env: NodeJS.ProcessEnv): ReferenceOptions {
+function options(argv: string[], env: NodeJS.ProcessEnv): { reference: ReferenceOptions; receiverPort: number | undefined } {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -103,18 +112,26 @@ function options(argv: string[], env: NodeJS.ProcessEnv): ReferenceOptions {
   const mode = values.mode ?? env.SIM_MODE ?? 'simulator';
   if (mode !== 'production' && mode !== 'simulator') throw new UsageError(`--mode is "${mode}": use production or simulator`);
   const host = values.host ?? '127.0.0.1';
-  const webhookUrl = values['webhook-url'] ?? env.SIM_WEBHOOK_URL;
-  return {
+  // defaults where `npm run conform -- --target simulator` meets the simulator (spec/simulator-defaults.ts)
+  const routing = defaultRouting({
     mode,
-    host,
-    port: port('--api-port', values['api-port'] ?? env.SIM_API_PORT, 4001),
-    ui: values['no-ui'] ? false : { port: port('--ui-port', values['ui-port'] ?? env.SIM_UI_PORT, 4000), host },
-    faults: list(values.fault, env.SIM_FAULTS),
-    keys: Object.fromEntries(list(values.key, env.SIM_KEYS).map(parseKey)),
+    webhookUrl: values['webhook-url'] ?? env.SIM_WEBHOOK_URL,
     egress: Object.fromEntries(pairs(values.egress ?? [], '--egress')),
     hosts: Object.fromEntries(pairs(values.resolve ?? [], '--resolve').map(([h, ips]) => [h, ips.split(',')])),
-    lifecycle: { stepMs: count('--step-ms', values['step-ms'] ?? env.SIM_STEP_MS, 1000, 0) },
     failingNumbers: list(values['failing-number'], env.SIM_FAILING_NUMBERS),
+  });
+  const { webhookUrl } = routing;
+  const reference: ReferenceOptions = {
+    mode,
+    host,
+    port: port('--api-port', values['api-port'] ?? env.SIM_API_PORT, simulatorApiPort),
+    ui: values['no-ui'] ? false : { port: port('--ui-port', values['ui-port'] ?? env.SIM_UI_PORT, simulatorUiPort), host },
+    faults: list(values.fault, env.SIM_FAULTS),
+    keys: Object.fromEntries(list(values.key, env.SIM_KEYS).map(parseKey)),
+    egress: routing.egress,
+    hosts: routing.hosts,
+    lifecycle: { stepMs: count('--step-ms', values['step-ms'] ?? env.SIM_STEP_MS, 1000, 0) },
+    failingNumbers: routing.failingNumbers,
     retry: {
       maxAttempts: count('--retry-attempts', values['retry-attempts'] ?? env.SIM_RETRY_ATTEMPTS, 3, 1),
       baseDelayMs: count('--retry-base-ms', values['retry-base-ms'] ?? env.SIM_RETRY_BASE_MS, 1000, 0),
@@ -124,6 +141,7 @@ function options(argv: string[], env: NodeJS.ProcessEnv): ReferenceOptions {
     ...(env.SIM_WEBHOOK_SECRET ? { webhookSecret: env.SIM_WEBHOOK_SECRET } : {}),
     ...simulatorConventions(values, env),
   };
+  return { reference, receiverPort: routing.receiverPort };
 }
 
 async function main(): Promise<void> {
@@ -133,11 +151,14 @@ async function main(): Promise<void> {
   }
   let server;
   try {
-    const opts = options(process.argv.slice(2), process.env);
+    const { reference: opts, receiverPort } = options(process.argv.slice(2), process.env);
     server = await startReference(opts);
     const ui = server.uiUrl ? `, UI on ${server.uiUrl}` : '';
-    console.log(`simulator: API on ${server.url}/v1 (mode ${opts.mode})${ui}`);
+    const mode = opts.mode ?? 'simulator';
+    console.log(`simulator: API on ${server.url}/v1 (mode ${mode})${ui}`);
     if (opts.webhookUrl) console.log(`simulator: events go to ${opts.webhookUrl} (signing secret from SIM_WEBHOOK_SECRET, or generated)`);
+    // spec §8: the one configured webhook URL; the harness must listen where this simulator delivers
+    console.log(`simulator: test it with: ${conformCommandFor({ mode, apiUrl: server.url, webhookUrl: opts.webhookUrl, receiverPort })}`);
   } catch (err) {
     if (err instanceof UsageError || err instanceof ConventionUsageError || err instanceof ReferenceConfigError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       console.error(`simulator: ${(err as Error).message}`);

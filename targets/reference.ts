@@ -1,5 +1,6 @@
 import { URL } from 'node:url';
 import type { ReferenceOptions } from '../simulator/index.js';
+import { simulatorWebhookPath } from '../spec/simulator-defaults.js';
 import { HarnessError } from './harness-error.js';
 import { joinUrl, randomKey, receiverPublicAddress, receiverPublicOrigin } from './keys.js';
 import { profileFor } from './profile.js';
@@ -26,7 +27,7 @@ export interface ReferenceTargetOptions {
 }
 
 /** Receiver path the reference in simulator mode sends every event to (its one configured webhook URL, spec §8). */
-export const simulatorWebhookPath = '/simulator-webhook-url';
+export { simulatorWebhookPath };
 
 const rateLimitedPerMinute = 100; // spec §8: production rate
 

@@ -35,6 +35,8 @@ export interface Target {
   readonly keys: TargetKeys;
   /** Receiver path that a simulator's one configured webhook URL delivers to (spec §8), when the harness configured it. */
   readonly oneWebhookPath?: string;
+  /** Loopback port the receiver's HTTP server must listen on, because the target was set up to deliver there. */
+  readonly receiverPort?: number;
   /** True when a public forwarder (--receiver-url) makes the loopback receiver reachable from a remote target. */
   readonly receiverForwarded?: boolean;
   /** What the target does where the spec leaves it open: templates, signature, failing recipient, shared sender. */

@@ -19,6 +19,10 @@ export interface UrlTargetOptions {
   receiverOrigin?: string;
   /** What the user says about the target where the spec is silent (default: only the spec's Service-Signature). */
   conventions?: ConventionSettings;
+  /** The loopback port the target delivers to (a simulator's routing, spec §8); default a free port. */
+  receiverPort?: number;
+  /** The receiver path of a simulator's one configured webhook URL (spec §8), when known. */
+  oneWebhookPath?: string;
 }
 
 // spec §5.2: the simulator accepts any key, so a placeholder is enough there
@@ -54,6 +58,8 @@ export function urlTarget(
     conventions: withConventions(urlTargetConventions, options.conventions),
     receiverUrl: (path) => joinUrl(receiverOrigin, path),
     receiverForwarded: options.receiverOrigin !== undefined,
+    ...(options.receiverPort === undefined ? {} : { receiverPort: options.receiverPort }),
+    ...(options.oneWebhookPath === undefined ? {} : { oneWebhookPath: options.oneWebhookPath }),
     start: async () => {},
     stop: async () => {},
     describe: () => ({ name: options.name ?? profile.name, profile: profile.name, baseUrl: origin }),

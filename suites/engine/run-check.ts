@@ -8,6 +8,7 @@ import { blockedReason } from './blocking.js';
 import { createContext } from './create-context.js';
 import { operationOfRequest, routeOfOperation } from './operation-of-request.js';
 import { isNotImplemented } from './operations-overview.js';
+import { missingDeliveriesHint } from './delivery-hint.js';
 import type { PlannedCheck } from './plan.js';
 import type { CheckResult, CheckStatus } from './result.js';
 import { targetAnswer } from './target-answer.js';
@@ -116,10 +117,14 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     await Promise.race([running, expired]);
     return finish('passed', { ...logsOf(logs), ...traceOf(scoped, env) }, scoped.count);
   } catch (error) {
-    const [status, classified, details] = classify(error);
+    const [classifiedStatus, classified, details] = classify(error);
+    // deliveries that never arrived: say what to configure (the simulator's webhook URL, --receiver-url), or skip
+    const hint = classifiedStatus !== 'skipped' && check.needs?.includes('receiver') && env.receiver ? missingDeliveriesHint(env.target, env.receiver) : undefined;
+    const status: CheckStatus = hint?.skip ? 'skipped' : classifiedStatus;
+    const explained = hint === undefined ? classified : hint.skip ? hint.text : `${classified} (${hint.text})`;
     const violated = status === 'failed' ? violatedOf(details, check.requirements) : {};
     const where = status === 'failed' || status === 'errored' ? failureSite(details, http) : {};
-    const reason = notImplementedReason(check.baselineFor, where) ?? classified;
+    const reason = notImplementedReason(check.baselineFor, where) ?? explained;
     return finish(status, { reason: http.redactor.scrub(reason), ...violated, ...where, ...detailFields(details, http), ...logsOf(logs), ...traceOf(scoped, env) }, scoped.count);
   } finally {
     clearTimeout(timer);

@@ -57,7 +57,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   try {
     if (plan.some((p) => !p.skip && p.check.needs?.includes('receiver'))) {
       try {
-        receiver = await startHarnessReceiver(options.receiverPort);
+        receiver = await startHarnessReceiver(options.receiverPort ?? target.receiverPort);
       } catch (error) {
         receiverProblem = (error as Error).message;
       }
@@ -162,7 +162,14 @@ async function defaultRegistry(): Promise<CheckRegistry> {
 
 async function startHarnessReceiver(httpPort = 0): Promise<Receiver> {
   const { startReceiver } = await import('../../receiver/index.js');
-  return startReceiver({ host: '127.0.0.1', httpPort, httpsPort: 0, tlsNames: ['hooks.conformance.example'] });
+  try {
+    return await startReceiver({ host: '127.0.0.1', httpPort, httpsPort: 0, tlsNames: ['hooks.conformance.example'] });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    throw new Error(
+      `port ${httpPort} on 127.0.0.1 is in use (another conform run?): stop that, or pick --receiver-port <free port> and start the simulator with --webhook-url http://127.0.0.1:<that port>/simulator-webhook-url`,
+    );
+  }
 }
 
 /** The result after the blocking pass over the results so far (the end-of-run pass gives it the same). */

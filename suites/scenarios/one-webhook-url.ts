@@ -18,7 +18,7 @@ const eventsAtConfiguredUrl = defineCheck({
     if (!profile.webhooksToOneUrl) return `the ${profile.name} profile does not send webhooks to one configured URL`;
     return target.oneWebhookPath
       ? true
-      : 'the harness did not configure the simulator’s webhook URL (start the simulator with --webhook-url pointing at the harness receiver)';
+      : 'the harness does not know the simulator’s webhook URL: pass --simulator-webhook-url <the URL the simulator was started with> (npm run simulator prints the conform command), or use --target simulator with the simulator’s defaults';
   },
   async run(ctx) {
     const path = ctx.target.oneWebhookPath as string;

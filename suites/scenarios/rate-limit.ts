@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Exchange, KeyRole, Profile } from '../../targets/index.js';
 import type { Check, CheckContext } from '../checks/index.js';
 import { defineCheck, requireResponse } from '../checks/index.js';
-import { boundedAll } from './scenario-helpers.js';
+import { boundedAll, send, sendBody, uniqueToken } from './scenario-helpers.js';
 
 const suite = 'scenarios/rate-limit';
 const perMinute = 100; // spec §8: production rate per API key
@@ -75,18 +75,38 @@ const retryAfter = defineCheck({
 });
 
 /** spec §8: the simulator has no rate limit. */
+/**
+ * One round of real operations (spec §4.1): send, read it back, list. It counts only when all three succeed and
+ * answer the message sent, so a target where only GET /v1/user/me works cannot pass.
+ */
+async function operationRound(ctx: CheckContext, index: number): Promise<Exchange | 'served'> {
+  const sent = await send(ctx, 'freeForm', sendBody('freeForm', uniqueToken()));
+  if (!succeeded(sent)) return sent;
+  const id = (sent.json as { id?: unknown } | undefined)?.id;
+  if (typeof id !== 'string' || id === '') return ctx.fail(`round ${index + 1}: the send answered ${String(sent.status)} without a message id (spec §2.1)`, { exchange: sent });
+  const read = await ctx.http.request({ method: 'GET', path: `/v1/messages/${encodeURIComponent(id)}` });
+  if (!succeeded(read)) return read;
+  if ((read.json as { id?: unknown } | undefined)?.id !== id) return ctx.fail(`round ${index + 1}: GET /v1/messages/${id} answered another message`, { exchange: read });
+  const list = await ctx.http.request({ method: 'GET', path: '/v1/messages', query: { limit: 1 } });
+  return succeeded(list) ? 'served' : list;
+}
+
 const simulatorNoLimit = defineCheck({
   id: 'RATE-SCENARIO-SIMULATOR-NO-LIMIT',
-  title: `simulator: ${simulatorProbes} quick requests with one key are all served`,
+  title: `simulator: ${simulatorProbes} quick requests with one key (send, get, list) are all served`,
   suite,
   requirements: ['SIM-NO-RATE-LIMIT'],
   level: 'must',
   exclusive: true,
+  needs: ['billable'],
   appliesTo: (profile) => (profile.rateLimit ? `the ${profile.name} profile has a rate limit` : true),
   async run(ctx) {
-    const answers = await boundedAll(ctx, simulatorProbes, 5, () => cheapRead(ctx, 'growth'));
-    const refused = answers.filter((exchange) => !succeeded(exchange));
-    if (refused[0]) ctx.expectStatus(refused[0], '2xx', `${refused.length} of ${simulatorProbes} requests were not served (spec §8: no rate limit)`);
+    const rounds = simulatorProbes / 3;
+    const answers = await boundedAll(ctx, rounds, 5, (index) => operationRound(ctx, index));
+    const refused = answers.filter((answer): answer is Exchange => typeof answer === 'object');
+    if (refused[0]) ctx.expectStatus(refused[0], '2xx', `${refused.length} of ${rounds} rounds of send, get and list were not served (spec §8: no rate limit)`);
+    const served = answers.filter((answer) => answer === 'served').length;
+    ctx.expect(served === rounds, `only ${served} of ${rounds} rounds of send, get and list were served (spec §8: no rate limit)`);
   },
 });
 

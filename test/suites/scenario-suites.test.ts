@@ -75,3 +75,28 @@ describe('scenario suites against a simulator-mode reference', () => {
     expect(byId(result, 'RATE-SCENARIO-SIMULATOR-NO-LIMIT')?.requirements).toEqual(['SIM-NO-RATE-LIMIT']);
   });
 });
+
+describe('the simulator no-rate-limit check exercises real operations', () => {
+  it('fails on a real loopback server where only GET /v1/user/me works (404 elsewhere)', async () => {
+    const { createServer } = await import('node:http');
+    let served = 0;
+    const server = createServer((req, res) => {
+      served++;
+      const me = req.method === 'GET' && req.url === '/v1/user/me';
+      res.writeHead(me ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(me ? JSON.stringify({ id: 'u1', email: 'a@b.example', name: 'A', workspace_id: 'w1', created_at: new Date().toISOString() }) : '{"error":"not_found"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const result = await run(urlTarget(`http://127.0.0.1:${port}`, profileFor('simulator'), {}), ['scenarios/rate-limit']);
+      expect(byId(result, 'USER-ME-CONNECTION')?.status).toBe('passed');
+      const check = byId(result, 'RATE-SCENARIO-SIMULATOR-NO-LIMIT');
+      expect(check?.status).toBe('failed');
+      expect(check?.reason).toMatch(/POST \/v1\/messages|rounds of send, get and list/);
+      expect(served).toBeGreaterThan(1);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

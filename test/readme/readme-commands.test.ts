@@ -1,0 +1,234 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReference } from '../../simulator/index.js';
+import type { ReferenceServer } from '../../simulator/index.js';
+import { simulatorApiPort, simulatorReceiverPort, simulatorUiPort, simulatorWebhookUrl } from '../../spec/simulator-defaults.js';
+import { exclusionOf, readmeCommands, repoRoot } from './readme-commands.js';
+import type { ReadmeCommand } from './readme-commands.js';
+
+// Every command of the README's sh blocks runs here, as written, with only these substitutions (SUBSTITUTIONS):
+//  - `npm install && ` is dropped (no registry; node_modules is there);
+//  - `[...]` optional groups of a usage synopsis are dropped; `whsec_...` is a generated secret; `--port 3000` is 0;
+//  - https://api.example.com is a loopback reference in production mode; `CONFORM_API_KEY=...` is its growth key;
+//  - conform and selftest write under a temp dir (`--out` added or made relative to it), so parallel runs never share
+//    conformance-report/; relative --merge follows;
+//  - long-running simulators other than the shared `npm run simulator` get `--api-port 0 --ui-port 0`; they and the
+//    receiver run until they print their start line, then get SIGINT and must exit 0;
+//  - when another process holds 4000/4001/4010, the shared simulator starts on free ports through its flags and the
+//    commands that name the defaults use the conform command it printed (the defaults are still proved in
+//    test/cli/simulator-routing.test.ts).
+// Commands that are not run are listed, with why and where they are tested, in readme-commands.ts (exclusions).
+
+const npmEnv = { ...process.env, npm_config_update_notifier: 'false', CI: '' };
+let work = '';
+let production: ReferenceServer | undefined;
+const productionKey = `readme_growth_${process.pid}`;
+
+interface Finished {
+  code: number | null;
+  /** The signal that ended it: SIGINT for a long-running command the test stopped (sh has no handler; the command's own stop line is asserted). */
+  signal: NodeJS.Signals | null;
+  out: string;
+  err: string;
+  ms: number;
+}
+
+/** Runs `sh -c command` in the repo; a long-running one gets SIGINT once `ready` matches its output. */
+function sh(command: string, ready?: RegExp, timeoutMs = 240_000): Promise<Finished> {
+  const started = performance.now();
+  const child = spawn('sh', ['-c', command], { cwd: repoRoot, env: npmEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let out = '';
+  let err = '';
+  let signalled = false;
+  const watch = (): void => {
+    if (ready && !signalled && ready.test(out)) {
+      signalled = true;
+      process.kill(-(child.pid as number), 'SIGINT');
+    }
+  };
+  child.stdout.on('data', (c: Buffer) => ((out += c.toString()), watch()));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const timer = setTimeout(() => process.kill(-(child.pid as number), 'SIGKILL'), timeoutMs);
+  return new Promise((resolve) =>
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, out, err, ms: Math.round(performance.now() - started) });
+    }),
+  );
+}
+
+async function portFree(port: number): Promise<boolean> {
+  const probe = createServer();
+  return new Promise((resolve) => {
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((r) => probe.close(() => r()));
+  return port;
+}
+
+/** The shared `npm run simulator`: on its defaults when they are free, else on free ports (flags). */
+interface SharedSimulator {
+  readonly onDefaults: boolean;
+  readonly printed: string;
+  stop(): Promise<Finished>;
+}
+
+async function startSharedSimulator(): Promise<SharedSimulator> {
+  const onDefaults = (await Promise.all([simulatorApiPort, simulatorUiPort, simulatorReceiverPort].map(portFree))).every(Boolean);
+  const flags = onDefaults ? '' : ` -- --api-port ${await freePort()} --ui-port ${await freePort()} --webhook-url http://127.0.0.1:${await freePort()}/simulator-webhook-url`;
+  const child = spawn('sh', ['-c', `npm run simulator${flags}`], { cwd: repoRoot, env: npmEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const exit = new Promise<number | null>((r) => child.on('close', r));
+  const start = Date.now();
+  while (!/test it with: (.+)/.test(out)) {
+    if (Date.now() - start > 60_000 || child.exitCode !== null) throw new Error(`the simulator did not start: ${out}${err}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const printed = (/test it with: (.+)/.exec(out) as RegExpExecArray)[1] as string;
+  return {
+    onDefaults,
+    printed,
+    async stop() {
+      process.kill(-(child.pid as number), 'SIGINT');
+      return { code: await exit, signal: null, out, err, ms: 0 };
+    },
+  };
+}
+
+let shared: SharedSimulator;
+let outs = 0;
+
+/** The command as run: the substitutions above. */
+function substitute(command: string): string {
+  let text = command.replace(/^npm install && /, '').replace(/\s*\[[^\]]*\]/g, '');
+  text = text.replace(/whsec_\.\.\./g, `whsec_${Buffer.from(String(process.pid)).toString('base64')}`).replace(/--port 3000\b/, '--port 0');
+  if (production) text = text.replace(/https:\/\/api\.example\.com/g, production.url).replace(/CONFORM_API_KEY=\.\.\./g, `CONFORM_API_KEY=${productionKey}`);
+  if (!shared.onDefaults) {
+    const flags = shared.printed.replace(/^npm run conform -- /, '');
+    const api = /--base-url (\S+)/.exec(flags)?.[1];
+    const hook = /--simulator-webhook-url (\S+)/.exec(flags)?.[1];
+    text = text.replace(/--target simulator\b/, flags);
+    if (api) text = text.replace(/http:\/\/127\.0\.0\.1:4001\b/g, api);
+    if (hook) text = text.replace(/http:\/\/127\.0\.0\.1:4010\/simulator-webhook-url/g, hook);
+  }
+  if (/^npm run (conform|selftest)\b/.test(text) && !/--help\b/.test(text)) {
+    text = text.replace(/--(out|merge) (?!\/)(\S+)/g, (_, flag: string, dir: string) => `--${flag} ${join(work, dir)}`);
+    if (!/--out /.test(text)) text += `${text.includes(' -- ') ? '' : ' --'} --out ${join(work, `run-${++outs}`)}`;
+  }
+  if (/^npm run simulator -- /.test(text) && !/--help\b/.test(text)) text += ' --api-port 0 --ui-port 0';
+  return text;
+}
+
+/** The commands that need the shared simulator's ports (run one after another, in README order). */
+const usesSimulator = (text: string): boolean => /--(target|compare) simulator\b|127\.0\.0\.1:40(01|10)/.test(text);
+
+const commands = readmeCommands();
+const sharedCommand = 'npm run simulator';
+const outcomes = new Map<ReadmeCommand, Finished & { ran: string }>();
+let wallMs = 0;
+
+beforeAll(async () => {
+  const begin = performance.now();
+  work = await mkdtemp(join(tmpdir(), 'readme-'));
+  production = await startReference({ mode: 'production', port: 0, ui: false, keys: { [productionKey]: { tier: 'growth', ratePerMinute: null } }, lifecycle: { stepMs: 5 } });
+  shared = await startSharedSimulator();
+  const runnable = commands.filter((c) => !exclusionOf(c.text) && c.text !== sharedCommand);
+  // chains run in order inside, two chains at a time (2 cores): the simulator's ports, the shards' folder, the rest alone
+  const chains = new Map<string, ReadmeCommand[]>();
+  runnable.forEach((c, i) => {
+    const key = usesSimulator(c.text) ? 'simulator' : /\bshards\b/.test(c.text) ? 'shards' : `own-${i}`;
+    chains.set(key, [...(chains.get(key) ?? []), c]);
+  });
+  const queue = [...chains.values()].sort((a, b) => (usesSimulator(b[0]!.text) ? 1 : 0) - (usesSimulator(a[0]!.text) ? 1 : 0));
+  const worker = async (): Promise<void> => {
+    for (let chain = queue.shift(); chain; chain = queue.shift()) {
+      for (const command of chain) {
+        const ran = substitute(command.text);
+        const longRunning = /^npm run (simulator|receiver) -- (?!.*--help)/.test(ran);
+        outcomes.set(command, { ran, ...(await sh(ran, longRunning ? /test it with: |receiver listening on / : undefined)) });
+      }
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  wallMs = Math.round(performance.now() - begin);
+}, 600_000);
+
+afterAll(async () => {
+  await shared?.stop();
+  await production?.stop();
+  if (work) await rm(work, { recursive: true, force: true });
+  console.log(`README commands: ${outcomes.size} run, ${commands.length - outcomes.size} shared or excluded, ${wallMs} ms wall`);
+});
+
+describe('README: every sh command', () => {
+  it('is run here or excluded with a reason', () => {
+    expect(commands.length).toBeGreaterThan(20);
+    for (const command of commands) {
+      const covered = outcomes.has(command) || command.text === sharedCommand || exclusionOf(command.text) !== undefined;
+      expect(covered, `README line ${command.line}: ${command.text}`).toBe(true);
+    }
+  });
+
+  it.each(commands.filter((c) => !exclusionOf(c.text) && c.text !== sharedCommand).map((c) => [`line ${c.line}: ${c.text}`, c] as const))(
+    'exits 0: %s',
+    (_, command) => {
+      const outcome = outcomes.get(command);
+      expect(outcome, 'not run').toBeDefined();
+      const { code, signal, out, err, ran } = outcome as Finished & { ran: string };
+      const longRunning = /^npm run (simulator|receiver) -- (?!.*--help)/.test(ran);
+      if (longRunning) {
+        // stopped by the test with SIGINT: it must have started, then stopped cleanly by itself
+        expect(signal ?? code, `${ran}\n${out}\n${err}`).toBe('SIGINT');
+        expect(out).toMatch(/simulator: SIGINT received, stopping|stopped after \d+ deliveries/);
+      } else expect(code, `${ran}\n${out.slice(-3000)}\n${err.slice(-3000)}`).toBe(0);
+      if (/^npm run conform\b.* --list\b/.test(ran)) expect(out).toMatch(/USER-ME-CONNECTION/);
+      if (/^npm run conform\b.* --plan\b/.test(ran)) expect(out).toMatch(/request/i);
+      if (/^npm run (simulator|receiver) -- (?!.*--help)/.test(ran)) expect(out).toMatch(/test it with: .*npm run conform -- |receiver listening on http:\/\/127\.0\.0\.1:\d+/);
+      const results = /--out (\S+)/.exec(ran)?.[1];
+      if (/^npm run conform\b/.test(ran) && results && existsSync(join(results, 'results.json'))) {
+        const result = JSON.parse(readFileSync(join(results, 'results.json'), 'utf8')) as { exitCode: number; checks: unknown[] };
+        expect(result.exitCode).toBe(0);
+        expect(result.checks.length).toBeGreaterThan(0);
+      }
+    },
+  );
+});
+
+describe('acceptance: npm run simulator with its defaults, then the README conform command for it', () => {
+  const quickStart = commands.find((c) => /^npm run conform -- --target simulator$/.test(c.text));
+
+  it('the README names the command the simulator prints, and the run conforms with the webhook suites run', () => {
+    expect(quickStart, 'the README quick start has `npm run conform -- --target simulator`').toBeDefined();
+    if (shared.onDefaults) expect(shared.printed).toBe(quickStart?.text);
+    const outcome = outcomes.get(quickStart as ReadmeCommand) as Finished & { ran: string };
+    expect(outcome.code, outcome.err.slice(-2000)).toBe(0);
+    const dir = (/--out (\S+)/.exec(outcome.ran) as RegExpExecArray)[1] as string;
+    const result = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { exitCode: number; checks: { id: string; suite: string; status: string }[] };
+    expect(result.exitCode).toBe(0);
+    for (const suite of ['scenarios/webhooks', 'scenarios/deliveries', 'scenarios/signatures', 'scenarios/lifecycle']) {
+      const checks = result.checks.filter((c) => c.suite === suite);
+      expect(checks.length, suite).toBeGreaterThan(0);
+      expect(checks.filter((c) => c.status !== 'passed').map((c) => `${c.id} ${c.status}`), suite).toEqual([]);
+    }
+    expect(result.checks.find((c) => c.id === 'SIMULATOR-EVENTS-AT-CONFIGURED-URL')?.status).toBe('passed');
+    expect(simulatorWebhookUrl).toBe(`http://127.0.0.1:${simulatorReceiverPort}/simulator-webhook-url`);
+    console.log(`simulator on ${shared.onDefaults ? 'its defaults' : 'free ports'}: ${outcome.ran} took ${outcome.ms} ms`);
+  });
+});

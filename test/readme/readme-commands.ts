@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (where README.md and package.json are). */
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** One command of a README sh code block: continuation lines joined, trailing comment dropped. */
+export interface ReadmeCommand {
+  /** 1-based line of the README where the command starts. */
+  readonly line: number;
+  readonly text: string;
+}
+
+/** Every command of every ```sh block of the README, in order (a new block or line is picked up with no change here). */
+export function readmeCommands(markdown = readFileSync(join(repoRoot, 'README.md'), 'utf8')): ReadmeCommand[] {
+  const lines = markdown.split('\n');
+  const out: ReadmeCommand[] = [];
+  let inSh = false;
+  let pending: { line: number; parts: string[] } | undefined;
+  lines.forEach((raw, index) => {
+    if (/^```sh\s*$/.test(raw)) return void (inSh = true);
+    if (inSh && /^```\s*$/.test(raw)) return void (inSh = false);
+    if (!inSh) return;
+    const code = stripComment(raw).trimEnd();
+    if (code.trim() === '' && !pending) return;
+    const continued = code.endsWith('\\');
+    const part = (continued ? code.slice(0, -1) : code).trim();
+    pending = pending ? { ...pending, parts: [...pending.parts, part] } : { line: index + 1, parts: [part] };
+    if (!continued) {
+      out.push({ line: pending.line, text: pending.parts.filter(Boolean).join(' ') });
+      pending = undefined;
+    }
+  });
+  return out;
+}
+
+/** Drops a `#` comment that starts a word outside quotes. */
+function stripComment(line: string): string {
+  let quote: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i] as string;
+    if (quote) {
+      if (c === quote) quote = undefined;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '#' && (i === 0 || /\s/.test(line[i - 1] as string))) return line.slice(0, i);
+  }
+  return line;
+}
+
+/** A README command the test does not run, with why and where it is tested instead. */
+export interface Exclusion {
+  readonly match: RegExp;
+  readonly reason: string;
+}
+
+/**
+ * The documented exclusions: every README command is run by test/readme/readme-commands.test.ts unless it matches one
+ * of these (each says why and where it is tested instead).
+ */
+export const exclusions: readonly Exclusion[] = [
+  { match: /^npm test$/, reason: 'the whole harness test suite (6+ minutes); it is what runs this test' },
+  { match: /^npm run selftest$/, reason: 'the whole fault catalogue (minutes): test/selftest/selftest.test.ts runs it' },
+  { match: /--flake\b/, reason: 'npm run selftest -- --flake takes many minutes: test/selftest/selftest.test.ts covers the flake control' },
+  { match: /^npm run bench\b/, reason: 'benchmarks take minutes and measure, they do not assert: bench/ has its own smoke test' },
+  { match: /^npm run image$|--target container\b/, reason: 'needs a Docker engine: test/container/*.test.ts and test/fleet/ci-examples.test.ts run them (skipped without one)' },
+  { match: /^npm pack$|^npm install \.\/|^npx sms-conform\b/, reason: 'the packed package: test/fleet/package.test.ts packs, installs and runs it' },
+  {
+    match: /--allow-send\b/,
+    reason: 'a full production-profile run at 100 requests/min takes about 10 minutes (issue 13 item 4, branch production-run); its --plan twin runs here',
+  },
+  { match: /--compare https:\/\/staging\.example\.com/, reason: 'two production-profile runs at 100 requests/min (minutes); parity on loopback runs here with --compare simulator and reference:simulator' },
+];
+
+/** The exclusion a command matches, if any. */
+export function exclusionOf(command: string): Exclusion | undefined {
+  return exclusions.find((e) => e.match.test(command));
+}
