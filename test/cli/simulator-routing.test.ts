@@ -16,7 +16,7 @@ describe('npm run simulator and conform --target simulator meet on the defaults'
     const run = resolveRun(parseConformArgs(['--target', 'simulator']), {}, {});
     expect(run.target.receiverPort).toBe(routing.receiverPort);
     expect(run.target.oneWebhookPath).toBe(new URL(simulatorWebhookUrl).pathname);
-    expect(run.target.failingNumbers).toEqual(routing.failingNumbers);
+    expect(run.target.conventions.failingRecipients).toEqual(routing.failingNumbers);
     expect(run.target.receiverUrl('/x')).toBe(`${receiverPublicOrigin}/x`);
   });
 
