@@ -1,6 +1,8 @@
 import { createServer, request } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody } from '../receiver/read-body.js';
+import { DEFAULT_TOLERANCE_SECONDS, serviceScheme } from '../receiver/schemes/index.js';
+import type { SignatureScheme } from '../receiver/schemes/index.js';
 import { isLoopbackUrl } from '../targets/loopback.js';
 import { Redactor } from '../targets/redact.js';
 import type { DeliveryVerification } from './grade-delivery.js';
@@ -19,8 +21,12 @@ export interface ForwarderOptions {
   readonly forward: string;
   readonly port?: number;
   readonly host?: string;
-  /** Verifies each signature; deliveries are not verified without it (the payload is still graded). */
-  readonly verification?: DeliveryVerification;
+  /** The signature scheme (default service: Service-Signature, DESIGN.md §4). */
+  readonly scheme?: SignatureScheme;
+  /** The webhook signing secrets; without any, signatures are not verified (payloads are still graded). */
+  readonly secrets?: readonly string[];
+  /** Allowed clock skew of timestamped schemes, seconds (default 300). */
+  readonly toleranceSeconds?: number;
   /** Largest delivery body (default 1 MiB): a larger one is answered 413 and not forwarded. */
   readonly maxBodyBytes?: number;
   /** ms the endpoint may take to answer (default 10000); then the target gets 504. */
@@ -33,6 +39,8 @@ export interface ForwarderOptions {
 /** A running forwarder: its loopback URL (the target's webhook URL maps to it), its counters and stop(). */
 export interface RunningForwarder extends GradedSession {
   readonly url: string;
+  /** Verifies later deliveries with this secret too (e.g. one a create or rotate answer just returned). */
+  addSecret(secret: string): void;
   stop(graceMs?: number): Promise<void>;
 }
 
@@ -44,13 +52,15 @@ export interface RunningForwarder extends GradedSession {
 export async function startForwarder(options: ForwarderOptions): Promise<RunningForwarder> {
   const endpoint = loopbackEndpoint(options.forward);
   const redactor = options.redactor ?? new Redactor();
-  for (const secret of options.verification?.secrets ?? []) redactor.addSecret(secret);
+  const secrets = [...(options.secrets ?? [])];
+  for (const secret of secrets) redactor.addSecret(secret);
+  const verification: DeliveryVerification = { scheme: options.scheme ?? serviceScheme(), secrets, toleranceSeconds: options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS };
   const tally = new SessionTally();
   const limit = options.maxBodyBytes ?? 1024 * 1024;
   const timeoutMs = options.timeoutMs ?? 10_000;
   let count = 0;
   const record = (status: number, req: IncomingMessage, raw: Buffer): void => {
-    const { event, findings } = gradeDelivery({ raw, headers: headerBag(req.rawHeaders) }, options.verification);
+    const { event, findings } = gradeDelivery({ raw, headers: headerBag(req.rawHeaders) }, secrets.length > 0 ? verification : undefined);
     const label = `${req.method ?? 'POST'} ${req.url ?? '/'} ${event} -> ${status}`;
     for (const violation of tally.add({ kind: 'graded', operationId: `delivery ${printable(event, 60)}`, status, baseline: false, findings }, label, Date.now())) options.onViolation?.(violation);
     count += 1;
@@ -76,6 +86,10 @@ export async function startForwarder(options: ForwarderOptions): Promise<Running
     tally,
     redactor,
     dropped: () => 0,
+    addSecret(secret) {
+      secrets.push(secret);
+      redactor.addSecret(secret);
+    },
     stop: (graceMs = 5_000) => closeServer(server, graceMs),
   };
 }
