@@ -2,7 +2,7 @@ import type { Operation, ValidationIssue } from '../spec/index.js';
 import { validate } from '../spec/index.js';
 import { issueLevel } from '../suites/contract/answer-grading.js';
 import { successResponse } from '../suites/contract/operation-facts.js';
-import { assumedRequirements, shapeRequirements, successStatusRequirement } from '../suites/contract/requirement-picks.js';
+import { operationRequirements } from './operation-requirements.js';
 import type { AnswerBody } from './answer-body.js';
 import { isJsonType } from './answer-body.js';
 import type { CapturedExchange } from './captured-exchange.js';
@@ -32,8 +32,9 @@ function secretRequirement(operation: Operation): string {
 
 /** Findings of the answer to a valid request that the target accepted (2xx): status, body, Content-Type, schema. */
 export function gradeSuccess(operation: Operation, exchange: CapturedExchange & { status: number }, body: AnswerBody): Finding[] {
+  const picks = operationRequirements(operation);
   const findings = [pass('ERR-SUCCESS-2XX'), pass('VER-PATH-PREFIX')];
-  findings.push(verdict(successStatusRequirement(operation), exchange.status === operation.successStatus, () => `answered ${exchange.status}; DESIGN.md §4 decides ${operation.successStatus}`));
+  findings.push(verdict(picks.successStatus, exchange.status === operation.successStatus, () => `answered ${exchange.status}; DESIGN.md §4 decides ${operation.successStatus}`));
   const response = successResponse(operation);
   if (response?.schemaName === undefined) {
     findings.push(verdict('WH-DELETE-NO-BODY', body.empty, () => `answered with a body (${body.text.length} bytes); expected none`));
@@ -45,9 +46,9 @@ export function gradeSuccess(operation: Operation, exchange: CapturedExchange & 
   const issues = validate(response.schemaName, body.json).issues.filter((issue) => !isSecretPath(issue.path));
   const must = issues.filter((issue) => issueLevel(issue) === 'must');
   const should = issues.filter((issue) => issueLevel(issue) !== 'must');
-  if (must.length === 0) findings.push(...shapeRequirements(operation).map(pass));
+  if (must.length === 0) findings.push(...picks.shape.map(pass));
   findings.push(...attribute(must, (issue) => issue.requirement ?? operation.requirements.response ?? 'ERR-SUCCESS-2XX', response.schemaName));
-  const assumed = assumedRequirements(operation);
+  const assumed = picks.assumed;
   if (should.length === 0) findings.push(...assumed.map(pass));
   else findings.push(...attribute(should, (issue) => (issue.requirement !== undefined && !issue.assumed ? issue.requirement : assumed[0] ?? 'ERR-SUCCESS-2XX'), response.schemaName));
   return findings;

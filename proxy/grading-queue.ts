@@ -6,7 +6,8 @@ export interface QueueBounds {
 
 /**
  * Grades exchanges off the hot path (issue 18: the proxy never blocks on its own work): the request handler only
- * pushes; a setImmediate drain grades a batch per turn of the event loop. Past its bounds the queue drops the
+ * pushes; a setImmediate drain grades for at most `sliceMs` per turn of the event loop, so forwarding waits at most
+ * that long for grading. Past its bounds the queue drops the
  * exchange (counted) instead of growing: memory stays bounded however far grading falls behind.
  */
 export class GradingQueue<T> {
@@ -20,7 +21,7 @@ export class GradingQueue<T> {
   constructor(
     private readonly grade: (item: T) => void,
     private readonly bounds: QueueBounds,
-    private readonly batch = 64,
+    private readonly sliceMs = 1,
   ) {}
 
   /** Queues an item of `bytes` size; false when it was dropped. */
@@ -33,7 +34,7 @@ export class GradingQueue<T> {
     this.bytes += bytes;
     if (!this.scheduled) {
       this.scheduled = true;
-      setImmediate(() => this.drain(this.batch));
+      setImmediate(() => this.drain(this.sliceMs));
     }
     return true;
   }
@@ -43,15 +44,14 @@ export class GradingQueue<T> {
     this.drain(Infinity);
   }
 
-  private drain(limit: number): void {
+  private drain(budgetMs: number): void {
     this.scheduled = false;
-    let done = 0;
-    while (this.head < this.items.length && done < limit) {
+    const until = performance.now() + budgetMs;
+    while (this.head < this.items.length && performance.now() < until) {
       const next = this.items[this.head] as { item: T; bytes: number };
       this.items[this.head] = undefined as never;
       this.head += 1;
       this.bytes -= next.bytes;
-      done += 1;
       try {
         this.grade(next.item);
       } catch (error) {
@@ -65,7 +65,7 @@ export class GradingQueue<T> {
       this.head = 0;
     } else if (!this.scheduled) {
       this.scheduled = true;
-      setImmediate(() => this.drain(this.batch));
+      setImmediate(() => this.drain(this.sliceMs));
     }
   }
 }
