@@ -77,14 +77,17 @@ export async function run(): Promise<Figure[]> {
     const deadline = Date.now() + MAX_SECONDS * 1000;
     let done = 0;
     let rssAtTenth = baseline;
+    let rssAtHalf = baseline;
     while (done < EXCHANGES && Date.now() < deadline) {
       const to = Math.min(EXCHANGES, done + BLOCK);
       await block(proxied, done, to, viaProxy, done);
       await block(direct, done, to, straight, done);
       done = to;
       if (done === Math.round(EXCHANGES / 10)) rssAtTenth = rssOf(pid);
+      if (done === Math.round(EXCHANGES / 2)) rssAtHalf = rssOf(pid);
     }
     clearInterval(sampler);
+    const rssAtEnd = rssOf(pid);
     child.stdin.write('stop\n');
     const session = JSON.parse(await next()) as { exchanges: number; dropped: number; requirements: number; failures: number; idempotencyKeys: number };
     const sortedProxy = viaProxy.slice(0, done).sort();
@@ -92,7 +95,7 @@ export async function run(): Promise<Figure[]> {
     const mib = 1024 * 1024;
     return [
       { name: 'exchanges through the proxy', value: done, unit: 'requests' },
-      { name: 'exchanges the proxy graded', value: session.exchanges - session.dropped, unit: 'exchanges' },
+      { name: 'exchanges the proxy graded (200 warm-up incl.)', value: session.exchanges - session.dropped, unit: 'exchanges' },
       { name: 'dropped ungraded (queue full)', value: session.dropped, unit: 'exchanges' },
       { name: 'violations counted (valid traffic: expect 0)', value: session.failures, unit: 'violations' },
       compared('latency p50 via proxy vs direct', percentile(sortedProxy, 50), 'ms', percentile(sortedDirect, 50)),
@@ -100,7 +103,8 @@ export async function run(): Promise<Figure[]> {
       { name: 'added latency p50', value: percentile(sortedProxy, 50) - percentile(sortedDirect, 50), unit: 'ms' },
       { name: 'added latency p99', value: percentile(sortedProxy, 99) - percentile(sortedDirect, 99), unit: 'ms' },
       compared('proxy peak RSS vs before the session', peak / mib, 'MiB', baseline / mib),
-      compared('proxy RSS at the end vs at 10% of the session', rssOf(pid) / mib, 'MiB', rssAtTenth / mib),
+      compared('proxy RSS at 50% vs at 10% of the session', rssAtHalf / mib, 'MiB', rssAtTenth / mib),
+      compared('proxy RSS at the end vs at 50% of the session', rssAtEnd / mib, 'MiB', rssAtHalf / mib),
       { name: 'Idempotency-Keys remembered (bound 10,000)', value: session.idempotencyKeys, unit: 'keys' },
     ];
   } finally {

@@ -90,7 +90,11 @@ export async function startForwarder(options: ForwarderOptions): Promise<Running
       secrets.push(secret);
       redactor.addSecret(secret);
     },
-    stop: (graceMs = 5_000) => closeServer(server, graceMs),
+    async stop(graceMs = 5_000) {
+      await closeServer(server, graceMs);
+      // the last deliveries are graded on the turn after their answer went out
+      await new Promise((resolve) => setImmediate(resolve));
+    },
   };
 }
 

@@ -34,6 +34,15 @@ function post(url: string, path: string, headers: string[], body: Buffer): Promi
   });
 }
 
+/** Polls until the check holds (bounded: 10 s). */
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 const failed = (f: RunningForwarder) => sessionResult(f.tally, { kind: 'forwarder', baseUrl: 'x', startedAt: 0, endedAt: 1, failOn: 'should' }).checks.filter((c) => c.status === 'failed');
 
 describe('the webhook forwarder between the reference and a loopback consumer', () => {
@@ -58,10 +67,10 @@ describe('the webhook forwarder between the reference and a loopback consumer', 
       // the consumer verifies the reference's signature over the bytes it got: nothing in between changed a byte
       expect(serviceScheme().verify({ raw: got.body, headers: { 'service-signature': signature }, secrets: [hook.signing_secret] }).ok).toBe(true);
     }
-    await new Promise((r) => setTimeout(r, 50));
-    const records = (await call(ref.url, KEY, 'GET', `/v1/webhooks/${hook.id}/deliveries`)).json as { status_code: number; response_body: string }[];
-    expect(records.length).toBe(6);
-    expect(records.every((r) => r.status_code === 200 && r.response_body === 'ok-from-consumer')).toBe(true);
+    const records = async () => (await call(ref!.url, KEY, 'GET', `/v1/webhooks/${hook.id}/deliveries`)).json as { status_code: number; response_body: string }[];
+    await until(async () => (await records()).length === 6);
+    await until(() => forwarder!.tally.exchanges === 6);
+    expect((await records()).every((r) => r.status_code === 200 && r.response_body === 'ok-from-consumer')).toBe(true);
     expect(failed(forwarder).map((c) => `${c.id}: ${c.reason}`)).toEqual([]);
     const result = sessionResult(forwarder.tally, { kind: 'forwarder', baseUrl: consumer.url, startedAt: 0, endedAt: 1, failOn: 'should' });
     expect(result.requirements.filter((r) => r.status === 'passed').map((r) => r.id)).toEqual(expect.arrayContaining(['SIG-HMAC-SHA256', 'SIG-HEADER-PRESENT', 'EVT-PAYLOAD-SHAPE', 'EVT-JSON-CONTENT-TYPE']));
@@ -71,8 +80,7 @@ describe('the webhook forwarder between the reference and a loopback consumer', 
     const tampered = real.rawHeaders.map((value, i) => (i % 2 === 1 && /^service-signature$/i.test(real.rawHeaders[i - 1]!) ? value.replace(/v1=(.)/, (_, c: string) => `v1=${c === 'a' ? 'b' : 'a'}`) : value));
     const rawHeaders = tampered.filter((_, i) => !/^(connection|keep-alive)$/i.test(tampered[i - (i % 2)]!));
     expect((await post(forwarder.url, real.url, rawHeaders, real.body)).status).toBe(200);
-    await consumer.waitFor(7);
-    await new Promise((r) => setTimeout(r, 20));
+    await until(() => forwarder!.tally.exchanges === 7);
     expect(failed(forwarder).flatMap((c) => c.violated)).toEqual(['SIG-HMAC-SHA256']);
   });
 
@@ -84,13 +92,12 @@ describe('the webhook forwarder between the reference and a loopback consumer', 
     const headers = ['Host', 'hooks.forwarder-test.example', 'X-Odd-CASE', 'one', 'content-type', 'application/json', 'Service-Event', 'message.delivered', 'Service-Delivery-Id', 'd-1', 'x-dup', 'a', 'x-dup', 'b', 'Service-Signature', `t=${t},v1=${'0'.repeat(64)}`];
     const answer = await post(forwarder.url, '/hooks/abc?x=1', headers, body);
     expect(answer).toEqual({ status: 202, body: 'accepted' });
-    await consumer.waitFor(1);
+    await until(() => forwarder!.tally.exchanges === 1);
     const got = consumer.seen[0]!;
     expect(got.body.equals(body)).toBe(true);
     expect(got.url).toBe('/hooks/abc?x=1');
     const sent = endToEnd(got.rawHeaders).filter(([name]) => !/^(content-length|transfer-encoding)$/i.test(name as string));
     expect(sent).toEqual([['Host', 'hooks.forwarder-test.example'], ['X-Odd-CASE', 'one'], ['content-type', 'application/json'], ['Service-Event', 'message.delivered'], ['Service-Delivery-Id', 'd-1'], ['x-dup', 'a'], ['x-dup', 'b'], ['Service-Signature', `t=${t},v1=${'0'.repeat(64)}`]]);
-    await new Promise((r) => setTimeout(r, 20));
     expect(failed(forwarder).flatMap((c) => c.violated)).toEqual(['SIG-HMAC-SHA256']);
   });
 
