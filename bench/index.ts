@@ -21,6 +21,10 @@ const benchmarks: Record<string, Benchmark> = {
     title: 'Receiver: signed deliveries verified and stored vs bare node:http',
     load: () => import('./receiver-throughput.js'),
   },
+  proxy: {
+    title: 'Proxy session: 100,000 exchanges through the validating proxy vs straight to the same bare loopback server',
+    load: () => import('./proxy-session.js'),
+  },
   'receiver-memory': {
     title: 'Receiver memory: peak RSS under 10,000 deliveries (signed, badly signed, oversized, non-JSON) vs RSS before',
     load: () => import('./receiver-memory.js'),

@@ -84,4 +84,7 @@ Reports
   $GITHUB_STEP_SUMMARY      when set, the Markdown summary is appended to it (whole runs and merges)
 
 Exit codes: 0 conforms, 1 does not conform, 2 usage or set-up error.
+
+Passive conformance (your own traffic, no requests of ours): npm run proxy -- --target <url> --port <p>
+and the webhook forwarder npm run receiver -- --forward <loopback url> (README "Passive conformance").
 `;

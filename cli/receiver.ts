@@ -1,10 +1,19 @@
 // `npm run receiver -- [--port N] [--https-port N] [--secret S ...] [--scheme NAME] [--header NAME] [--tolerance SECONDS]`
+// With `--forward <loopback url>` it is the webhook forwarder of proxy/ (issue 18): verify, grade, pass on, report.
 import { parseArgs } from 'node:util';
+import { startForwarder } from '../proxy/index.js';
 import { formatDelivery, getScheme, ReceiverError, schemeNames, startReceiver } from '../receiver/index.js';
+import { runPassiveSession, sessionFlags, sessionSettings, sessionUsage } from './passive-session.js';
 
 const USAGE = `usage: npm run receiver -- [--port N] [--https-port N] [--secret S ...] [--scheme ${schemeNames.join('|')}]
                            [--header NAME] [--tolerance SECONDS] [--max-body BYTES]
-secrets may also come from RECEIVER_SECRETS (comma-separated); they are never printed.`;
+secrets may also come from RECEIVER_SECRETS (comma-separated); they are never printed.
+
+Forwarder: npm run receiver -- --forward <loopback url> [--port N] [--secret S ...] [--scheme NAME] [options]
+  --forward URL           your own webhook endpoint (http on 127.0.0.1, ::1 or localhost; the delivery's path is
+                          appended): each delivery is verified, its payload graded per event (spec §6), passed on
+                          unchanged (same bytes, same headers) and your endpoint's answer goes back to the target
+${sessionUsage}`;
 
 function integer(name: string, text: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (text === undefined) return fallback;
@@ -24,6 +33,8 @@ async function main(): Promise<void> {
       tolerance: { type: 'string' },
       'max-body': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      forward: { type: 'string' },
+      ...sessionFlags,
     },
     strict: true,
   });
@@ -35,6 +46,24 @@ async function main(): Promise<void> {
   const secrets = [...(values.secret ?? []), ...fromEnv];
   const headerName = values.header;
   const scheme = getScheme(values.scheme, headerName === undefined ? {} : { headerName });
+  const forward = values.forward;
+  if (forward !== undefined) {
+    if (values['https-port'] !== undefined) throw new ReceiverError('invalid_option', '--https-port is not available with --forward: the forwarder listens on loopback http (--port)');
+    const settings = sessionSettings(values);
+    console.log(`scheme ${scheme.name}, ${secrets.length} secret(s) loaded${secrets.length === 0 ? ' (signatures are not verified)' : ''}; forwarding to ${forward}`);
+    process.exitCode = await runPassiveSession('forwarder', forward, settings, (hooks) =>
+      startForwarder({
+        forward,
+        port: integer('port', values.port, 0, 65535),
+        scheme,
+        secrets,
+        toleranceSeconds: integer('tolerance', values.tolerance, 300),
+        maxBodyBytes: integer('max-body', values['max-body'], 1024 * 1024),
+        ...hooks,
+      }),
+    );
+    return;
+  }
   const receiver = await startReceiver({
     httpPort: integer('port', values.port, 0, 65535),
     httpsPort: integer('https-port', values['https-port'], 0, 65535),

@@ -59,7 +59,7 @@ function expectContentType(ctx: CheckContext, operation: Operation, exchange: Ex
 }
 
 /** The level a validation issue counts at: assumed (DESIGN.md §4) parts and should-level citations never fail a must check. */
-function issueLevel(issue: ValidationIssue): Level {
+export function issueLevel(issue: ValidationIssue): Level {
   if (issue.assumed) return 'should';
   return issue.requirement === undefined ? 'must' : levelOf(issue.requirement);
 }

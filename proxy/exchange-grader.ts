@@ -1,0 +1,47 @@
+import type { Redactor } from '../targets/redact.js';
+import type { CapturedExchange } from './captured-exchange.js';
+import { gradeExchange } from './grade-exchange.js';
+import { IdempotencyTracker } from './idempotency-tracker.js';
+import { SessionTally } from './session-tally.js';
+import type { Violation } from './session-tally.js';
+
+/** Grades the exchanges of one proxy session into its tally; learns the session's secrets first, for redaction. */
+export class ExchangeGrader {
+  readonly tally = new SessionTally();
+  private readonly idempotency: IdempotencyTracker;
+
+  constructor(
+    private readonly redactor: Redactor,
+    private readonly onViolation: (violation: Violation) => void = () => undefined,
+    idempotencyCapacity = 10_000,
+  ) {
+    this.idempotency = new IdempotencyTracker(idempotencyCapacity);
+  }
+
+  /** Keys remembered for replay grading. */
+  get idempotencyKeys(): number {
+    return this.idempotency.size;
+  }
+
+  /** Grades one exchange; returns the violations it showed (also given to onViolation). */
+  grade(exchange: CapturedExchange): Violation[] {
+    this.learnSecrets(exchange);
+    const grading = gradeExchange(exchange, this.idempotency);
+    const label = `${exchange.method} ${exchange.url} -> ${exchange.status ?? exchange.error ?? 'no answer'}`;
+    const violations = this.tally.add(grading, label, exchange.finishedAt);
+    for (const violation of violations) this.onViolation(violation);
+    return violations;
+  }
+
+  /** API keys and signing secrets never reach an output (DESIGN.md §5): the redactor learns them before any line is made. */
+  private learnSecrets(exchange: CapturedExchange): void {
+    this.redactor.addSecret(exchange.requestHeaders['x-api-key']);
+    this.redactor.addSecret(exchange.requestHeaders.authorization);
+    if (!exchange.responseBody.includes('signing_secret')) return;
+    try {
+      this.redactor.learnFrom(JSON.parse(exchange.responseBody.toString('utf8')));
+    } catch {
+      // not JSON: the redactor's signing-secret patterns still scrub whsec_ values wherever they appear
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import { requirementById, requirements } from '../spec/requirements.js';
+import type { CheckResult, CheckStatus, ResultLevel, RunResult } from '../suites/engine/result.js';
+import { exitCodeFor, requirementsMatrix, summarize } from '../suites/engine/summarize.js';
+import type { RequirementCount, SessionTally } from './session-tally.js';
+
+/** Who graded the traffic: the API proxy or the webhook forwarder. */
+export type SessionKind = 'proxy' | 'forwarder';
+
+/** What a session result needs besides its counters. */
+export interface SessionMeta {
+  readonly kind: SessionKind;
+  /** The proxied target (proxy) or the consumer deliveries were forwarded to (forwarder); no credentials in it. */
+  readonly baseUrl: string;
+  readonly startedAt: number;
+  readonly endedAt: number;
+  readonly failOn: 'must' | 'should';
+}
+
+const prefixes: Readonly<Record<SessionKind, string>> = { proxy: 'PROXY', forwarder: 'FORWARD' };
+
+// An observe-level requirement the traffic broke is 'failed' (exitCodeFor never fails the session on observe);
+// with the engine's 'noted' outcome (foundation branch) it becomes 'noted' here and nowhere else.
+function brokenStatus(_level: ResultLevel): CheckStatus {
+  return 'failed';
+}
+
+/** One check per requirement the traffic touched: failed when any exchange broke it, passed when some kept it. */
+function checkOf(kind: SessionKind, id: string, count: RequirementCount, baselines: ReadonlySet<string>): CheckResult {
+  const requirement = requirementById(id);
+  const level: ResultLevel = requirement?.level ?? 'must';
+  const proving = [...count.refusals].filter(([operation]) => baselines.has(operation)).reduce((sum, [, n]) => sum + n, 0);
+  const waiting = [...count.refusals.keys()].filter((operation) => !baselines.has(operation));
+  const seen = count.passes + count.failures + proving;
+  const base = {
+    id: `${prefixes[kind]}-${id}`,
+    title: requirement?.text ?? id,
+    suite: kind,
+    requirements: [id],
+    level,
+    durationMs: 0,
+    exchanges: seen,
+  };
+  if (count.failures > 0) {
+    const first = count.samples[0];
+    return {
+      ...base,
+      status: brokenStatus(level),
+      violated: [id],
+      reason: `${count.failures} of ${seen} exchanges broke it; first: ${first ? `${first.exchange}: ${first.message}` : '(not kept)'}`,
+      logs: count.samples.map((v) => `${v.at} ${v.exchange}: ${v.message}`),
+    };
+  }
+  if (seen > 0) return { ...base, status: 'passed', reason: `${seen} exchanges kept it${proving > 0 ? ` (${proving} by refusing a request that breaks it)` : ''}` };
+  // DESIGN.md §3: a refusal proves nothing while the operation has not answered one valid request with a 2xx
+  return { ...base, status: 'skipped', reason: `only refusals seen, of ${waiting.join(', ')}, which answered no valid request with a 2xx in this session: a refusal proves nothing alone` };
+}
+
+/** The session as a RunResult, so every reporter renders it: what the traffic proved, broke or never touched. */
+export function sessionResult(tally: SessionTally, meta: SessionMeta): RunResult {
+  const baselines = new Set([...tally.operations].filter(([, traffic]) => traffic.baselines > 0).map(([operation]) => operation));
+  const checks = [...tally.requirements]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([id, count]) => checkOf(meta.kind, id, count, baselines));
+  const matrix = requirementsMatrix(requirements, checks);
+  const graded = checks.length > 0;
+  const exitCode = graded ? exitCodeFor(checks, meta.failOn) : 2;
+  return {
+    target: { name: meta.kind === 'proxy' ? 'proxy session' : 'webhook forwarder session', profile: 'passive', baseUrl: meta.baseUrl },
+    seed: 0,
+    runs: 0,
+    failOn: meta.failOn,
+    startedAt: new Date(meta.startedAt).toISOString(),
+    durationMs: meta.endedAt - meta.startedAt,
+    checks,
+    requirements: matrix,
+    summary: summarize(checks, matrix),
+    verdict: !graded ? 'not-run' : exitCode === 0 ? 'conforms' : 'does-not-conform',
+    exitCode,
+    ...(graded ? {} : { setupError: { code: 'NO_TRAFFIC', message: `no ${meta.kind === 'proxy' ? 'exchange of a contract operation' : 'delivery'} was graded in this session: point your client at the ${meta.kind}` } }),
+    requestsSent: tally.exchanges,
+  };
+}

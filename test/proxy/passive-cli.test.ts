@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startReference } from '../../simulator/index.js';
+import type { ReferenceServer } from '../../simulator/index.js';
+import { call } from './scripted-client.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const KEY = 'cli-proxy-key-000123';
+let ref: ReferenceServer | undefined;
+let out: string | undefined;
+const children: ReturnType<typeof spawn>[] = [];
+
+afterEach(async () => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  await ref?.stop();
+  if (out) await rm(out, { recursive: true, force: true });
+  ref = out = undefined;
+});
+
+/** Starts a CLI; resolves its URL once it listens (null when it exits first), its output and exit code. */
+function startCli(script: string, args: string[]) {
+  const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT });
+  children.push(proc);
+  let text = '';
+  proc.stdout.on('data', (d) => (text += String(d)));
+  proc.stderr.on('data', (d) => (text += String(d)));
+  const exit = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  const url = new Promise<string | null>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no listening line within 20 s: ${text}`)), 20_000);
+    proc.stdout.on('data', () => {
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1] as string);
+      }
+    });
+    void exit.then(() => {
+      clearTimeout(timer);
+      resolve(null);
+    });
+  });
+  return { url, exit, output: () => text };
+}
+
+describe('npm run proxy and npm run receiver -- --forward', () => {
+  it('proxy: a live line per violation, ends after --max-exchanges, writes redacted reports, exit 1', async () => {
+    ref = await startReference({ keys: { [KEY]: { tier: 'growth', ratePerMinute: null } }, hosts: { 'hooks.cli.example': ['93.184.215.14'] }, faults: ['list-leaks-secret'] });
+    out = await mkdtemp(join(tmpdir(), 'proxy-cli-'));
+    const cli = startCli('cli/proxy.ts', ['--target', ref.url, '--port', '0', '--max-exchanges', '3', '--out', out]);
+    const url = await cli.url;
+    expect(url).not.toBeNull();
+    await call(url!, KEY, 'POST', '/v1/webhooks', { url: 'https://hooks.cli.example/in', events: ['message.sent'] });
+    await call(url!, KEY, 'GET', '/v1/webhooks');
+    await call(url!, KEY, 'GET', '/v1/user/me');
+    expect(await cli.exit).toBe(1);
+    expect(cli.output()).toMatch(/✗ \[must\] WH-LIST-NO-SECRET {2}GET \/v1\/webhooks -> 200/);
+    const summary = await readFile(join(out, 'summary.md'), 'utf8');
+    expect(summary).toContain('PROXY-WH-LIST-NO-SECRET');
+    for (const text of [cli.output(), summary, await readFile(join(out, 'results.json'), 'utf8')]) {
+      expect(text).not.toContain(KEY);
+      expect(text).not.toMatch(/whsec_[0-9a-f]{8}/);
+    }
+  }, 60_000);
+
+  it('forwarder: refuses a forward URL off loopback with exit 2 and says why', async () => {
+    const cli = startCli('cli/receiver.ts', ['--forward', 'http://10.0.0.8:3000/hooks']);
+    expect(await cli.url).toBeNull();
+    expect(await cli.exit).toBe(2);
+    expect(cli.output()).toContain('is not a loopback address');
+  }, 60_000);
+});
