@@ -1,6 +1,8 @@
 import { requirementById, requirements } from '../spec/requirements.js';
 import type { CheckResult, CheckStatus, ResultLevel, RunResult } from '../suites/engine/result.js';
 import { exitCodeFor, requirementsMatrix, summarize } from '../suites/engine/summarize.js';
+import { rootCauses } from '../suites/engine/root-causes.js';
+import { sessionOperations } from './session-operations.js';
 import type { RequirementCount, SessionTally } from './session-tally.js';
 
 /** Who graded the traffic: the API proxy or the webhook forwarder. */
@@ -18,10 +20,9 @@ export interface SessionMeta {
 
 const prefixes: Readonly<Record<SessionKind, string>> = { proxy: 'PROXY', forwarder: 'FORWARD' };
 
-// An observe-level requirement the traffic broke is 'failed' (exitCodeFor never fails the session on observe);
-// with the engine's 'noted' outcome (foundation branch) it becomes 'noted' here and nowhere else.
-function brokenStatus(_level: ResultLevel): CheckStatus {
-  return 'failed';
+// an observe-level requirement the traffic broke is noted, never failed (DESIGN.md §3 levels)
+function brokenStatus(level: ResultLevel): CheckStatus {
+  return level === 'observe' ? 'noted' : 'failed';
 }
 
 /** One check per requirement the traffic touched: failed when any exchange broke it, passed when some kept it. */
@@ -72,6 +73,8 @@ export function sessionResult(tally: SessionTally, meta: SessionMeta): RunResult
     startedAt: new Date(meta.startedAt).toISOString(),
     durationMs: meta.endedAt - meta.startedAt,
     checks,
+    operations: sessionOperations(tally.operations),
+    rootCauses: rootCauses(checks),
     requirements: matrix,
     summary: summarize(checks, matrix),
     verdict: !graded ? 'not-run' : exitCode === 0 ? 'conforms' : 'does-not-conform',
