@@ -5,4 +5,4 @@
 import { conformanceSuite } from 'sms-conformance/vitest';
 
 const fromEnv = process.env.CONFORM_ARGS?.split(' ').filter(Boolean);
-await conformanceSuite({ args: fromEnv ?? ['--suite', 'contract/user', '--suite', 'scenarios/templates', '--seed', '7'] });
+await conformanceSuite({ args: fromEnv ?? ['--suite', 'contract/user', '--suite', 'scenarios/auth', '--suite', 'scenarios/templates', '--seed', '7'] });
