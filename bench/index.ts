@@ -21,6 +21,10 @@ const benchmarks: Record<string, Benchmark> = {
     title: 'Receiver: signed deliveries verified and stored vs bare node:http',
     load: () => import('./receiver-throughput.js'),
   },
+  start: {
+    title: 'Start-up and default run: compiled command vs bare node and vs tsx from sources (wall time, child processes)',
+    load: () => import('./start-time.js'),
+  },
   'receiver-memory': {
     title: 'Receiver memory: peak RSS under 10,000 deliveries (signed, badly signed, oversized, non-JSON) vs RSS before',
     load: () => import('./receiver-memory.js'),

@@ -23,7 +23,8 @@ const fresh = `${root}dist.build-${process.pid}/`;
 const stale = `${root}dist.old-${process.pid}/`;
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 try {
-  execFileSync(process.execPath, [tsc, '-p', `${root}tsconfig.build.json`, '--outDir', fresh], { stdio: 'inherit' });
+  // stdout stays clean: `npm pack --json` runs this (prepack) and prints its JSON there
+  execFileSync(process.execPath, [tsc, '-p', `${root}tsconfig.build.json`, '--outDir', fresh], { stdio: ['ignore', process.stderr, 'inherit'] });
   for (const asset of runtimeAssets) cpSync(`${root}${asset}`, `${fresh}${asset}`, { recursive: true });
   if (existsSync(dist)) renameSync(dist, stale);
   renameSync(fresh, dist);
@@ -31,4 +32,4 @@ try {
   rmSync(fresh, { recursive: true, force: true });
   rmSync(stale, { recursive: true, force: true });
 }
-console.log(`build: dist/ compiled, ${runtimeAssets.length} run-time assets copied`);
+console.error(`build: dist/ compiled, ${runtimeAssets.length} run-time assets copied`);
