@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'spec/generated/**', 'out/**', 'conformance-report/**', 'dist/**'] },
+  { ignores: ['node_modules/**', 'spec/generated/**', 'out/**', 'conformance-report/**', 'dist/**', 'dist.*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -25,6 +25,10 @@ const benchmarks: Record<string, Benchmark> = {
     title: 'Proxy session: 100,000 exchanges through the validating proxy vs straight to the same bare loopback server',
     load: () => import('./proxy-session.js'),
   },
+  start: {
+    title: 'Start-up and default run: compiled command vs bare node and vs tsx from sources (wall time, child processes)',
+    load: () => import('./start-time.js'),
+  },
   'receiver-memory': {
     title: 'Receiver memory: peak RSS under 10,000 deliveries (signed, badly signed, oversized, non-JSON) vs RSS before',
     load: () => import('./receiver-memory.js'),

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { HarnessError } from '../targets/index.js';
+import { HarnessError } from '../targets/harness-error.js';
 
 /** What the conform command line says (all optional: defaults and the config file fill the rest). */
 export interface ConformArgs {

@@ -80,7 +80,9 @@ CI fleets
 Reports
   --out <dir>               default conformance-report/
   --reporter <name>         junit, json, markdown, html, console, github-actions (repeatable; default all but
-                            github-actions, which prints ::error annotations, one per failed requirement)
+                            github-actions, which prints ::error annotations, one per failed requirement);
+                            also har (exchanges.har: every request and response, redacted, bodies cut at 64 KB)
+                            and ctrf (ctrf.json: the Common Test Report Format of CI dashboards)
   $GITHUB_STEP_SUMMARY      when set, the Markdown summary is appended to it (whole runs and merges)
 
 Exit codes: 0 conforms, 1 does not conform, 2 usage or set-up error.

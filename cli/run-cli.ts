@@ -1,12 +1,12 @@
-import { loadParityRules, parityHeadline, runParity, writeParityReports } from '../parity/index.js';
 import { writeReports } from '../reports/index.js';
 import { requirements } from '../spec/requirements.js';
 import { loadRegistry } from '../suites/index.js';
 import type { PlanContext } from '../suites/engine/index.js';
 import { clientRatePerMinute, defaultRuns, formatPlanReport, guardsSends, planReport, planRun, runConformance } from '../suites/engine/index.js';
-import { defaultMaxSends, isHarnessError, Redactor } from '../targets/index.js';
+import { defaultMaxSends, isHarnessError } from '../targets/index.js';
+import type { Redactor } from '../targets/index.js';
 import { parseConformArgs } from './args.js';
-import type { ConformArgs } from './args.js';
+import { addApiKeys, cliRedactor } from './cli-redactor.js';
 import { loadConfigFile } from './config-file.js';
 import { helpText } from './help-text.js';
 import { progressPrinter } from './progress.js';
@@ -26,16 +26,16 @@ export interface CliIo {
 /** `npm run conform`: parses, runs, writes reports; returns the exit code (0 conforms, 1 does not, 2 usage/set-up). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   // DESIGN.md §5: every message this command prints is scrubbed of the keys it was given
-  const redactor = new Redactor(['', 'STARTER_', 'RATE_LIMIT_', 'COMPARE_', 'COMPARE_STARTER_', 'COMPARE_RATE_LIMIT_'].map((kind) => io.env[`CONFORM_${kind}API_KEY`]));
+  const redactor = cliRedactor(io.env);
   try {
     const args = parseConformArgs(argv);
-    for (const key of apiKeysOf(args)) redactor.addSecret(key);
+    addApiKeys(redactor, args);
     if (args.help) {
       io.stdout.write(helpText);
       return 0;
     }
     const config = args.config ? await loadConfigFile(args.config, io.env) : {};
-    for (const key of apiKeysOf(config)) redactor.addSecret(key);
+    addApiKeys(redactor, config);
     const run = resolveRun(args, config, io.env);
     if (run.merge !== undefined) return await mergeCli(run, run.merge, redactor, io);
     const registry = await loadRegistry();
@@ -70,11 +70,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
-/** Every API key the flags or the config file give, A's and B's. */
-function apiKeysOf(source: Partial<Omit<ConformArgs, 'templates'>>): (string | undefined)[] {
-  return [source.apiKey, source.starterApiKey, source.rateLimitApiKey, source.compareApiKey, source.compareStarterApiKey, source.compareRateLimitApiKey];
-}
-
 /** --compare: a parity run of --target (A) and --compare (B); exit 1 when a difference is not expected of a simulator. */
 async function compareCli(
   run: ResolvedRun,
@@ -84,6 +79,8 @@ async function compareCli(
   redactor: Redactor,
   io: CliIo,
 ): Promise<number> {
+  // parity is loaded only for --compare (start-up time of every other command)
+  const { loadParityRules, parityHeadline, runParity, writeParityReports } = await import('../parity/index.js');
   const progress = { a: progressPrinter(io.stderr), b: progressPrinter(io.stderr) };
   const result = await runParity({
     a: { target: run.target, spec: run.targetSpec },

@@ -24,6 +24,8 @@ export function runOptionsOf(
     ...runTuningOf(run),
     maxSends: run.maxSends,
     receiverPort: run.receiverPort,
+    // the HAR report holds every exchange of the run: the engine keeps them only when asked
+    ...(run.reporters.includes('har') ? { recordExchanges: true } : {}),
   };
 }
 

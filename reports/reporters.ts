@@ -1,5 +1,7 @@
 import { consoleReporter } from './console-reporter.js';
+import { ctrfReporter } from './ctrf-reporter.js';
 import { githubActionsReporter } from './github-actions-reporter.js';
+import { harReporter } from './har-reporter.js';
 import { htmlReporter } from './html-reporter.js';
 import { jsonReporter } from './json-reporter.js';
 import { junitReporter } from './junit-reporter.js';
@@ -14,6 +16,8 @@ export const reporters: Readonly<Record<string, Reporter>> = {
   html: htmlReporter,
   console: consoleReporter,
   'github-actions': githubActionsReporter,
+  har: harReporter,
+  ctrf: ctrfReporter,
 };
 
 /** The reporter names. */

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { CatalogueError, catalogueEntries, oneOf, requirementById, sectionField, stringField } from './requirements.js';
+import { CatalogueError, catalogueEntries, catalogueText, oneOf, requirementById, sectionField, stringField } from './requirements.js';
 import type { Requirement } from './requirements.js';
 
 /** How the harness treats a gap: checked at should, recorded only, or not visible to a run. */
@@ -64,4 +63,4 @@ export function parseGaps(
 }
 
 /** Every gap of spec/gaps.yaml, in file order. */
-export const gaps: readonly Gap[] = parseGaps(readFileSync(new URL('./gaps.yaml', import.meta.url), 'utf8'));
+export const gaps: readonly Gap[] = parseGaps(catalogueText(import.meta.url, 'gaps'));

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 
 /** How a requirement counts: stated by the spec, decided where it is silent, or only recorded. */
 export type Level = 'must' | 'should' | 'observe';
@@ -31,11 +32,23 @@ const ID_PATTERN = new RegExp(`^(${AREAS.join('|')})(-[A-Z0-9]+)+$`);
 const SECTION_PATTERN = /^\d+(\.\d+)*$/;
 const KEYS = new Set(['id', 'section', 'level', 'text', 'source', 'profiles', 'unbreakable']);
 
-/** Reads the named list of a catalogue YAML document; each entry is a plain object. */
+// the yaml package is loaded on the first YAML catalogue only: the compiled package reads the build's JSON copies
+const require = createRequire(import.meta.url);
+
+/**
+ * The text of a catalogue beside this module (`requirements`, `gaps`): the JSON copy `npm run build` writes into
+ * dist/ when there is one (parsing the YAML costs about 0.1 s at every start), else the YAML.
+ */
+export function catalogueText(moduleUrl: string, name: string): string {
+  const json = new URL(`./${name}.json`, moduleUrl);
+  return readFileSync(existsSync(json) ? json : new URL(`./${name}.yaml`, moduleUrl), 'utf8');
+}
+
+/** Reads the named list of a catalogue YAML document (or its JSON copy: JSON is YAML); each entry is a plain object. */
 export function catalogueEntries(yamlText: string, file: string, listKey: string): Record<string, unknown>[] {
   let doc: unknown;
   try {
-    doc = parse(yamlText);
+    doc = yamlText.startsWith('{') ? JSON.parse(yamlText) : (require('yaml') as typeof Yaml).parse(yamlText);
   } catch (cause) {
     throw new CatalogueError(`parsing ${file} failed: fix the YAML syntax (${(cause as Error).message})`);
   }
@@ -116,9 +129,7 @@ export function parseRequirements(yamlText: string, file = 'spec/requirements.ya
 }
 
 /** Every requirement of spec/requirements.yaml, in file order. */
-export const requirements: readonly Requirement[] = parseRequirements(
-  readFileSync(new URL('./requirements.yaml', import.meta.url), 'utf8'),
-);
+export const requirements: readonly Requirement[] = parseRequirements(catalogueText(import.meta.url, 'requirements'));
 
 const byId = new Map(requirements.map((r) => [r.id, r]));
 

@@ -31,5 +31,7 @@ export interface Exchange {
   /** Why bodyText did not parse as JSON. */
   readonly jsonError?: string;
   readonly durationMs: number;
+  /** When the request was sent (ms since the Unix epoch; the HAR report's startedDateTime). */
+  readonly startedAt?: number;
   readonly error?: ExchangeError;
 }

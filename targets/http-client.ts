@@ -194,17 +194,18 @@ export class HttpClient {
     const signals = [timeout.signal, this.scopeSignal, options.signal].filter((s): s is AbortSignal => !!s);
     const signal = AbortSignal.any(signals);
     const start = performance.now();
+    const startedAt = Date.now();
     const timer = setTimeout(() => timeout.abort(new Error(`no complete response within ${timeoutMs} ms`)), timeoutMs);
     let exchange: Exchange;
     try {
       // the rate-limit key is the one meant to exceed the limit (RATE-LIMIT-100), so it is never throttled here
       const throttled = core.options.ratePerMinute !== null && prepared.record.keyRole !== 'rateLimit';
       if (throttled) await this.limiter(prepared.record.keyRole).take(signal);
-      exchange = await send(core, id, prepared, signal, start);
+      exchange = { ...(await send(core, id, prepared, signal, start)), startedAt };
     } catch (error) {
       const code = timeout.signal.aborted ? 'TIMEOUT' : signal.aborted ? 'ABORTED' : errorCode(error);
       const message = timeout.signal.aborted ? String((timeout.signal.reason as Error).message) : errorMessage(error);
-      exchange = failed(id, prepared.record, start, { code, message: core.redactor.scrub(message) });
+      exchange = { ...failed(id, prepared.record, start, { code, message: core.redactor.scrub(message) }), startedAt };
     } finally {
       clearTimeout(timer);
     }
@@ -374,6 +375,8 @@ function errorMessage(error: unknown): string {
 export function redactExchange(exchange: Exchange, redactor: Redactor): Exchange {
   const request: ExchangeRequest = {
     ...exchange.request,
+    // a key can sit in the URL too (a query parameter a check or a target put there)
+    url: redactor.scrub(exchange.request.url),
     headers: redactor.scrubHeaders(exchange.request.headers),
     ...(exchange.request.body === undefined ? {} : { body: redactor.scrub(exchange.request.body) }),
   };

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { requirements as specRequirements } from '../../spec/requirements.js';
 import type { CheckRegistry } from '../checks/index.js';
 import { planContextFor, planRun } from './plan.js';
@@ -21,8 +21,14 @@ export interface ShardRunOptions extends RunOptions {
 
 /** The harness package's name and version (slices of different versions do not merge). */
 export function harnessIdentity(): { name: string; version: string } {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name?: string; version?: string };
-  return { name: pkg.name ?? 'sms-conformance', version: pkg.version ?? '0.0.0' };
+  // from the sources (suites/engine/) or the compiled package (dist/suites/engine/): the nearest package.json above
+  for (const up of ['../../package.json', '../../../package.json']) {
+    const url = new URL(up, import.meta.url);
+    if (!existsSync(url)) continue;
+    const pkg = JSON.parse(readFileSync(url, 'utf8')) as { name?: string; version?: string };
+    return { name: pkg.name ?? 'sms-conformance', version: pkg.version ?? '0.0.0' };
+  }
+  return { name: 'sms-conformance', version: '0.0.0' };
 }
 
 /**

@@ -96,6 +96,8 @@ describe('redaction: planted secrets never reach a report, a log, a reproduction
       registry: new CheckRegistry().register(userMeConnection, ...leakyChecks),
       redactor,
       runs: 3,
+      // the HAR reporter renders every recorded exchange: record them, so it has the secrets' echoes to leak
+      recordExchanges: true,
       onEvent: progressPrinter({ write: (text: string) => (terminal += text) }),
     });
     expect(result.checks.map((c) => c.status)).toEqual(['passed', 'failed', 'errored', 'failed']);
