@@ -33,26 +33,29 @@ const urlWord = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz
 
 /**
  * The request generator of an operation. `webhookUrl(word)` makes the URL every `format: uri` field gets: the
- * target's route to the harness's receiver (ctx.target.receiverUrl), never a generated host.
+ * target's route to the harness's receiver (ctx.target.receiverUrl), never a generated host. `recipients`, when
+ * given (a guarded target's --allow-recipient, DESIGN.md §5), are the only values of a body's `to` (spec §4.1).
  */
-export function requestGenerator(operation: Operation, webhookUrl: (word: string) => string): RequestGenerator {
+export function requestGenerator(operation: Operation, webhookUrl: (word: string) => string, recipients?: readonly string[]): RequestGenerator {
   const adjust = operationFixtures[operation.id]?.adjustBody ?? ((body: unknown) => body);
   const salt = [...operation.id].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 9973, 7);
   const parts = generatedParts.flatMap((location) => {
     const raw = partSchema(operation, location);
     if (raw === undefined) return [];
     const schema = positiveSchema(raw);
-    const urls = Object.fromEntries(stringPaths(schema, (s) => s.format === 'uri').map((p) => [p, urlWord.map(webhookUrl)]));
+    // values the generator never varies: webhook URLs, and the recipient on a guarded target
+    const pinned: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(stringPaths(schema, (s) => s.format === 'uri').map((p) => [p, urlWord.map(webhookUrl)]));
+    if (location === 'body' && recipients && recipients.length > 0 && schema.properties?.to !== undefined) pinned.to = fc.constantFrom(...recipients);
     // random header values are long enough to be unique: a reused Idempotency-Key with another body is a 422
     const headerValues = location === 'headers'
       ? Object.fromEntries(stringPaths(schema, () => true).map((p) => [p, headerArbitrary(schemaAt(schema, p))]))
       : {};
-    const example = exampleValue(schema, { overrides: urls });
+    const example = exampleValue(schema, { overrides: pinned });
     return [{
       location,
       schema,
-      urls,
-      arbitrary: validArbitrary(schema, { overrides: { ...urls, ...headerValues } }),
+      pinned,
+      arbitrary: validArbitrary(schema, { overrides: { ...pinned, ...headerValues } }),
       example: location === 'headers' ? requiredOnly(schema, example) : example,
     }];
   });
@@ -73,7 +76,7 @@ export function requestGenerator(operation: Operation, webhookUrl: (word: string
     boundaries: (path) => {
       const base = example(path);
       const all = parts.flatMap((p) =>
-        boundaryValues(p.schema, { overrides: p.urls }).map((c) => ({
+        boundaryValues(p.schema, { overrides: p.pinned }).map((c) => ({
           label: `${p.location} ${c.description}`,
           parts: finish({ ...base, [p.location]: p.location === 'headers' ? ownHeaderValues(c.value, salt) : c.value }),
         })),

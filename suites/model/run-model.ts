@@ -39,7 +39,7 @@ export async function runModel(ctx: CheckContext, level: ModelLevel, options: Ru
   try {
     await ctx.property(
       `model sequences (${enforced})`,
-      modelCommands({ maxCommands }),
+      modelCommands({ maxCommands, ...(ctx.http.allowedRecipients ? { recipients: ctx.http.allowedRecipients } : {}) }),
       async (commands) => {
         const model = new MessagingModel(randomBytes(6).toString('hex'));
         const real = new ModelReal(ctx, enforced);

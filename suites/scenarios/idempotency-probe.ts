@@ -25,7 +25,7 @@ export function idempotencyKey(): string {
  */
 export async function sendWithOneKey(ctx: CheckContext, kind: SendKind, count: number, parallel: number): Promise<IdempotencyBurst> {
   const token = uniqueToken();
-  const body = sendBody(kind, token);
+  const body = sendBody(ctx, kind, token);
   const key = idempotencyKey();
   const answers = await boundedAll(ctx, count, parallel, () => send(ctx, kind, body, { idempotencyKey: key }));
   const accepted = answers.filter((exchange) => exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300);

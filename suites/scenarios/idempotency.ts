@@ -78,9 +78,9 @@ function bodyMismatch(kind: SendKind): Check {
     baseline: op.operationId,
     async run(ctx) {
       const key = idempotencyKey();
-      sentMessage(ctx, await send(ctx, kind, sendBody(kind, uniqueToken()), { idempotencyKey: key }), 'the first send');
+      sentMessage(ctx, await send(ctx, kind, sendBody(ctx, kind, uniqueToken()), { idempotencyKey: key }), 'the first send');
       const token = uniqueToken();
-      const other = sendBody(kind, token);
+      const other = sendBody(ctx, kind, token);
       const second = await send(ctx, kind, other, { idempotencyKey: key });
       ctx.expectStatus(second, 422, 'a different body under a used Idempotency-Key (DESIGN.md §4)');
       const made = await findMessages(ctx, isMine(token, other.to), 'growth', second);
@@ -99,7 +99,7 @@ function distinctKeys(kind: SendKind): Check {
     level: 'should',
     needs: ['billable'],
     async run(ctx) {
-      const body = sendBody(kind, uniqueToken());
+      const body = sendBody(ctx, kind, uniqueToken());
       const first = sentMessage(ctx, await send(ctx, kind, body, { idempotencyKey: idempotencyKey() }), 'the send with the first key');
       const exchange = await send(ctx, kind, body, { idempotencyKey: idempotencyKey() });
       const second = sentMessage(ctx, exchange, 'the send with a second key');
@@ -118,7 +118,7 @@ const scopedPerKey = defineCheck({
   needs: ['starterKey', 'billable'],
   appliesTo: (profile) => (profile.tiers ? true : `the ${profile.name} profile has no per-tier API keys`),
   async run(ctx) {
-    const body = sendBody('template', uniqueToken()); // without from: Starter uses the shared number (spec §4.1)
+    const body = sendBody(ctx, 'template', uniqueToken()); // without from: Starter uses the shared number (spec §4.1)
     const key = idempotencyKey();
     const growth = sentMessage(ctx, await send(ctx, 'template', body, { idempotencyKey: key }), 'the Growth send');
     const exchange = await send(ctx, 'template', body, { idempotencyKey: key, key: 'starter' });
@@ -138,7 +138,7 @@ function withoutKey(kind: SendKind): Check {
     level: 'must',
     needs: ['billable'],
     async run(ctx) {
-      const exchange = await send(ctx, kind, sendBody(kind, uniqueToken()));
+      const exchange = await send(ctx, kind, sendBody(ctx, kind, uniqueToken()));
       ctx.expectStatus(exchange, '2xx', `${op.label} without the optional Idempotency-Key header`);
       sentMessage(ctx, exchange, `the send without an Idempotency-Key`);
     },

@@ -14,7 +14,7 @@ const containsCreated = defineCheck({
   async run(ctx) {
     for (const kind of sendKinds) {
       const token = uniqueToken();
-      const body = sendBody(kind, token);
+      const body = sendBody(ctx, kind, token);
       const sent = await send(ctx, kind, body);
       ctx.expectStatus(sent, '2xx', `${sendOperations[kind].label} of the message to look for`);
       const id = (sent.json as { id?: unknown } | undefined)?.id;

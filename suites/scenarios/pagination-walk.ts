@@ -87,7 +87,7 @@ export async function ensureMessages(ctx: CheckContext, count: number): Promise<
   if (missing <= 0) return;
   ctx.log(`the list holds ${items.length} messages: sending ${missing} more`);
   await boundedAll(ctx, missing, 4, async () => {
-    const exchange = await send(ctx, 'freeForm', sendBody('freeForm', uniqueToken()));
+    const exchange = await send(ctx, 'freeForm', sendBody(ctx, 'freeForm', uniqueToken()));
     ctx.expectStatus(exchange, '2xx', 'sending a message to page through');
   });
 }

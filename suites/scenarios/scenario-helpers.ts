@@ -39,9 +39,15 @@ export function templateData(token: string): Record<string, string> {
   return { code: String(randomInt(100_000, 1_000_000)), company: `Conform ${token}` };
 }
 
+/** A recipient for a send: on a guarded target one of --allow-recipient (DESIGN.md §5), else a fictional number. */
+export function recipientFor(ctx: Pick<CheckContext, 'http'>): string {
+  const allowed = ctx.http.allowedRecipients ?? [];
+  return allowed.length > 0 ? (allowed[randomInt(allowed.length)] as string) : fictionalNumber();
+}
+
 /** A valid body for the send kind whose content carries the token; `extra` overrides or adds fields. */
-export function sendBody(kind: SendKind, token: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const to = fictionalNumber();
+export function sendBody(ctx: Pick<CheckContext, 'http'>, kind: SendKind, token: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const to = recipientFor(ctx);
   if (kind === 'freeForm') return { to, from: senderNumber, message: `conformance ${token}`, ...extra };
   // spec §4.1: the template variables field is named data (DESIGN.md §4, the spec text says "the service")
   return { template: knownTemplate.id, to, data: templateData(token), ...extra };

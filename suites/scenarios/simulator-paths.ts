@@ -26,7 +26,7 @@ const samePaths = defineCheck({
   needs: ['billable'],
   async run(ctx) {
     for (const kind of sendKinds) {
-      const sent = await send(ctx, kind, sendBody(kind, uniqueToken()));
+      const sent = await send(ctx, kind, sendBody(ctx, kind, uniqueToken()));
       ctx.expectStatus(sent, '2xx', `${sendOperations[kind].label} (spec §8: the same paths)`);
       const read = await ctx.http.request({ method: 'GET', path: `/v1/messages/${encodeURIComponent(messageId(ctx, sent))}` });
       ctx.expectStatus(read, '2xx', 'GET /v1/messages/{message_id} of the message just sent');

@@ -17,7 +17,7 @@ const growthFreeForm = defineCheck({
   needs: ['billable'],
   baselineFor: sendOperations.freeForm.operationId,
   async run(ctx) {
-    const body = sendBody('freeForm', uniqueToken());
+    const body = sendBody(ctx, 'freeForm', uniqueToken());
     const exchange = await send(ctx, 'freeForm', body);
     const message = sentMessage(ctx, exchange, 'a Growth free-form send');
     ctx.expect(message.to === body.to, `the Message's to is ${String(message.to)}, the request's ${String(body.to)}`, { exchange });
@@ -34,7 +34,7 @@ const growthTemplate = defineCheck({
   needs: ['billable'],
   baselineFor: sendOperations.template.operationId,
   async run(ctx) {
-    const body = sendBody('template', uniqueToken(), { from: senderNumber });
+    const body = sendBody(ctx, 'template', uniqueToken(), { from: senderNumber });
     const exchange = await send(ctx, 'template', body);
     const message = sentMessage(ctx, exchange, 'a Growth send-template');
     ctx.expectSchema(exchange, 'Message');
@@ -55,7 +55,7 @@ const starterFreeForm = defineCheck({
   baseline: sendOperations.freeForm.operationId,
   async run(ctx) {
     const token = uniqueToken();
-    const body = sendBody('freeForm', token);
+    const body = sendBody(ctx, 'freeForm', token);
     const exchange = await send(ctx, 'freeForm', body, { key: 'starter' });
     ctx.expectStatus(exchange, 402, 'a Starter free-form send (spec §5.4)');
     const made = await findMessages(ctx, isMine(token, body.to), 'starter', exchange);
@@ -73,7 +73,7 @@ const starterTemplate = defineCheck({
   needs: ['starterKey', 'billable'],
   appliesTo: hasTiers,
   async run(ctx) {
-    const body = sendBody('template', uniqueToken());
+    const body = sendBody(ctx, 'template', uniqueToken());
     const exchange = await send(ctx, 'template', body, { key: 'starter' });
     const message = sentMessage(ctx, exchange, 'a Starter send-template without from');
     ctx.expect(typeof message.from === 'string' && message.from.trim() !== '', `the Message has no from (${JSON.stringify(message.from)}): a shared number was expected`, { exchange });
