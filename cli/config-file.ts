@@ -8,7 +8,7 @@ import type { ConformArgs } from './args.js';
 export type ConformConfig = Partial<Omit<ConformArgs, 'config' | 'list' | 'help' | 'plan' | 'shard' | 'merge'>>;
 
 const listKeys = ['suites', 'requirements', 'checks', 'reporters', 'faults', 'allowRecipients'] as const;
-const numberKeys = ['seed', 'runs', 'timeout', 'requestTimeout', 'maxRequests', 'concurrency', 'maxSends', 'receiverPort'] as const;
+const numberKeys = ['seed', 'runs', 'timeBudget', 'timeout', 'requestTimeout', 'maxRequests', 'concurrency', 'maxSends', 'receiverPort'] as const;
 const stringKeys = [
   'target',
   'baseUrl',

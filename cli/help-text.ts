@@ -38,8 +38,9 @@ Safety (a production profile or any non-loopback target)
   --receiver-url <https>    a remote target: the public https origin that forwards to the webhook receiver; the
                             webhook suites register URLs under it (they are skipped on remote targets without it)
   --receiver-port <n>       loopback port of the receiver's HTTP server, for that forwarder (default: a free port)
-  --plan                    print which checks would run, with their requests and billable sends, and exit 0
-                            (sends nothing). Webhooks the run creates are deleted at the end, also on Ctrl-C.
+  --plan                    print which checks would run, with their requests (per key) and billable sends, the
+                            expected wall time at 100 requests/min/key, and exit 0 (sends nothing; needs no key).
+                            Webhooks the run creates are deleted at the end, also on Ctrl-C.
 
 Selection
   --suite <glob>            e.g. contract/*, scenarios/idempotency (repeatable)
@@ -50,10 +51,12 @@ Selection
 Run
   --fail-on must|should     lowest level whose failures fail the run (default should; observe never fails)
   --seed <n>                fast-check seed (printed on every run, for replay)
-  --runs <n>                property cases per operation (default 50; 10 for production)
+  --runs <n>                property cases per operation (default 50; production: fitted to --time-budget, at most 10)
+  --time-budget <minutes>   production (rate-limited): the wall time the run should fit (default 8); without --runs
+                            the property cases and fixed case lists shrink until --plan's estimate fits it
   --timeout <ms>            deadline per check (default 60000)
   --request-timeout <ms>    per request (default 10000)
-  --max-requests <n>        request budget of the run
+  --max-requests <n>        request budget of the run (default 100000; production: what the time budget allows)
   --concurrency <n>         checks at once (default 4)
 
 CI fleets

@@ -14,6 +14,8 @@ export interface CheckRunEnvironment {
   readonly target: Target;
   readonly seed: number;
   readonly runs: number;
+  /** Most items a check takes from a fixed case list (Infinity = all). */
+  readonly samples: number;
   readonly timeoutMs: number;
   readonly baselines: RunBaselines;
   /** Why the baseline of an operation was skipped (its dependants are skipped too). */
@@ -64,6 +66,7 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     target: env.target,
     seed: env.seed,
     runs: env.runs,
+    samples: env.samples,
     signal: deadline.signal,
     baseline: env.baselines,
     ...(env.receiver ? { receiver: env.receiver } : {}),

@@ -82,6 +82,8 @@ export const listShowsAll = defineCheck({
   requirements: ['WH-LIST-CONTAINS-CREATED'],
   level: 'must',
   needs: ['receiver'],
+  // each webhook's create and delete, and the list
+  estimate: { requests: 2 * listedWebhooks + 1, sends: 0 },
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const created = [];

@@ -4,7 +4,7 @@ import { writeReports } from '../../reports/index.js';
 import { userMeConnection } from '../../suites/checks/builtin/index.js';
 import { CheckRegistry, defineCheck } from '../../suites/checks/index.js';
 import type { Check } from '../../suites/checks/index.js';
-import { formatPlanReport, planReport, planRun, runConformance } from '../../suites/engine/index.js';
+import { fitCaseBudget, formatPlanReport, planReport, planRun, runConformance } from '../../suites/engine/index.js';
 import { requirements } from '../../spec/requirements.js';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -60,16 +60,17 @@ describe('production safety against the reference in production mode on loopback
     const code = await runCli(['--target', ref.server.url, '--profile', 'production', '--api-key', ref.key, '--plan'], cli.io);
     expect(code).toBe(0);
     expect(cli.out()).toMatch(/Sends are guarded: refused \(no --allow-send\)/);
-    expect(cli.out()).toMatch(/Total: \d+ checks run, \d+ skipped, about \d+ requests, 0 billable sends\./);
+    expect(cli.out()).toMatch(/Total: \d+ checks run, \d+ skipped, about \d+ requests \(\d+ api key\), 0 billable sends\./);
+    expect(cli.out()).toMatch(/Expected wall time: about [\d.]+ minutes at 100 requests\/min per key\./);
     // the same with a billable check in the plan: it is skipped, the plan still shows 0 sends
     const target = ref.target();
     const plan = planRun(registryOf(sender8('SAFETY-PLAN-SENDS', ownNumber)), {}, { target, requirements, allowBillable: false });
-    const report = planReport(plan, { target: { name: 'p', profile: 'production' }, runs: 10, guarded: true, allowSend: false, allowRecipients: [], maxSends: 5, ratePerMinute: 100 });
+    const report = planReport(plan, { target: { name: 'p', profile: 'production' }, budget: fitCaseBudget(plan, { target, runs: 10 }), guarded: true, allowSend: false, allowRecipients: [], maxSends: 5, ratePerMinute: 100 });
     expect(report.totals.billableSends).toBe(0);
     expect(report.lines.find((l) => l.id === 'SAFETY-PLAN-SENDS')?.skip).toMatch(/--allow-send/);
     // with --allow-send and a recipient, the plan caps the sends at --max-sends
     const allowed = planRun(registryOf(sender8('SAFETY-PLAN-SENDS', ownNumber)), {}, { target, requirements, allowBillable: true, allowRecipients: [ownNumber] });
-    const capped = planReport(allowed, { target: { name: 'p', profile: 'production' }, runs: 10, guarded: true, allowSend: true, allowRecipients: [ownNumber], maxSends: 3, ratePerMinute: 100 });
+    const capped = planReport(allowed, { target: { name: 'p', profile: 'production' }, budget: fitCaseBudget(allowed, { target, runs: 10 }), guarded: true, allowSend: true, allowRecipients: [ownNumber], maxSends: 3, ratePerMinute: 100 });
     expect(capped.totals.billableSends).toBe(3);
     expect(formatPlanReport(capped)).toMatch(/SAFETY-PLAN-SENDS\s+must\s+8\s+3 {2}5 sends over --max-sends are refused/);
     expect((await ref.messages()).length).toBe(before);
