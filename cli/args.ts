@@ -25,6 +25,8 @@ export interface ConformArgs {
   failOn?: 'must' | 'should';
   seed?: number;
   runs?: number;
+  /** --time-budget: minutes a run on a rate-limited target should take (the case scale is fitted to it). */
+  timeBudget?: number;
   timeout?: number;
   requestTimeout?: number;
   maxRequests?: number;
@@ -84,6 +86,7 @@ const optionSpec = {
   'fail-on': { type: 'string' },
   seed: { type: 'string' },
   runs: { type: 'string' },
+  'time-budget': { type: 'string' },
   timeout: { type: 'string' },
   'request-timeout': { type: 'string' },
   'max-requests': { type: 'string' },
@@ -147,6 +150,7 @@ export function parseConformArgs(argv: readonly string[]): ConformArgs {
     ...defined('failOn', failOn as 'must' | 'should' | undefined),
     ...defined('seed', integer('--seed', text('seed'), 0)),
     ...defined('runs', integer('--runs', text('runs'), 1)),
+    ...defined('timeBudget', integer('--time-budget', text('time-budget'), 1)),
     ...defined('timeout', integer('--timeout', text('timeout'), 1)),
     ...defined('requestTimeout', integer('--request-timeout', text('request-timeout'), 1)),
     ...defined('maxRequests', integer('--max-requests', text('max-requests'), 1)),

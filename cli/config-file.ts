@@ -11,7 +11,7 @@ export type ConformConfig = Partial<Omit<ConformArgs, 'config' | 'list' | 'help'
 };
 
 const listKeys = ['suites', 'requirements', 'checks', 'reporters', 'faults', 'allowRecipients', 'failingRecipients'] as const;
-const numberKeys = ['seed', 'runs', 'timeout', 'requestTimeout', 'maxRequests', 'concurrency', 'maxSends', 'receiverPort'] as const;
+const numberKeys = ['seed', 'runs', 'timeBudget', 'timeout', 'requestTimeout', 'maxRequests', 'concurrency', 'maxSends', 'receiverPort'] as const;
 const stringKeys = [
   'target',
   'baseUrl',

@@ -53,8 +53,9 @@ Safety (a production profile or any non-loopback target)
   --simulator-webhook-url <url>  simulator profile: the one webhook URL the simulator sends every event to (spec §8),
                             a loopback http URL on the receiver's port (default with --target simulator:
                             http://127.0.0.1:4010/simulator-webhook-url, npm run simulator's default)
-  --plan                    print which checks would run, with their requests and billable sends, and exit 0
-                            (sends nothing). Webhooks the run creates are deleted at the end, also on Ctrl-C.
+  --plan                    print which checks would run, with their requests (per key) and billable sends, the
+                            expected wall time at 100 requests/min/key, and exit 0 (sends nothing; needs no key).
+                            Webhooks the run creates are deleted at the end, also on Ctrl-C.
 
 Selection
   --suite <glob>            e.g. contract/*, scenarios/idempotency (repeatable)
@@ -65,10 +66,12 @@ Selection
 Run
   --fail-on must|should     lowest level whose failures fail the run (default should; observe never fails)
   --seed <n>                fast-check seed (printed on every run, for replay)
-  --runs <n>                property cases per operation (default 50; 10 for production)
+  --runs <n>                property cases per operation (default 50; production: fitted to --time-budget, at most 10)
+  --time-budget <minutes>   production (rate-limited): the wall time the run should fit (default 8); without --runs
+                            the property cases and fixed case lists shrink until --plan's estimate fits it
   --timeout <ms>            deadline per check (default 60000)
   --request-timeout <ms>    per request (default 10000)
-  --max-requests <n>        request budget of the run
+  --max-requests <n>        request budget of the run (default 100000; production: what the time budget allows)
   --concurrency <n>         checks at once (default 4)
 
 CI fleets

@@ -21,6 +21,8 @@ export interface ResolvedRun {
   readonly failOn: 'must' | 'should';
   readonly seed?: number;
   readonly runs?: number;
+  /** --time-budget in minutes (rate-limited targets). */
+  readonly timeBudgetMinutes?: number;
   readonly timeoutMs?: number;
   readonly requestTimeoutMs?: number;
   readonly maxRequests?: number;
@@ -41,6 +43,9 @@ export interface ResolvedRun {
   /** --merge <dir>: merge shard results instead of running. */
   readonly merge?: string;
 }
+
+/** The key --plan assumes when none is given (it sends nothing). */
+export const planPlaceholderKey = 'conform-plan-without-key';
 
 /** The default --target simulator address (spec §8: API on local port 4001). */
 export const simulatorBaseUrl = `http://127.0.0.1:${simulatorApiPort}`;
@@ -97,7 +102,8 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
     if (!reporterNames.includes(name)) throw new HarnessError('UNKNOWN_REPORTER', `Unknown reporter "${name}": use ${reporterNames.join(', ')}.`);
   }
   const keys = {
-    growth: args.apiKey ?? env.CONFORM_API_KEY ?? config.apiKey,
+    // --plan sends nothing, so it needs no key: a placeholder stands in (and is never used)
+    growth: args.apiKey ?? env.CONFORM_API_KEY ?? config.apiKey ?? (args.plan ? planPlaceholderKey : undefined),
     starter: args.starterApiKey ?? env.CONFORM_STARTER_API_KEY ?? config.starterApiKey,
     rateLimit: args.rateLimitApiKey ?? env.CONFORM_RATE_LIMIT_API_KEY ?? config.rateLimitApiKey,
   };
@@ -138,6 +144,7 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
     failOn,
     ...optional('seed', pick(args.seed, config.seed)),
     ...optional('runs', pick(args.runs, config.runs)),
+    ...optional('timeBudgetMinutes', pick(args.timeBudget, config.timeBudget)),
     ...optional('timeoutMs', pick(args.timeout, config.timeout)),
     ...optional('requestTimeoutMs', pick(args.requestTimeout, config.requestTimeout)),
     ...optional('maxRequests', pick(args.maxRequests, config.maxRequests)),

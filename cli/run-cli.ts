@@ -2,7 +2,7 @@ import { writeReports } from '../reports/index.js';
 import { requirements } from '../spec/requirements.js';
 import { loadRegistry } from '../suites/index.js';
 import type { PlanContext } from '../suites/engine/index.js';
-import { clientRatePerMinute, defaultRuns, formatPlanReport, guardsSends, planReport, planRun, runConformance } from '../suites/engine/index.js';
+import { clientRatePerMinute, fitCaseBudget, formatPlanReport, guardsSends, planReport, planRun, runConformance } from '../suites/engine/index.js';
 import { defaultMaxSends, isHarnessError } from '../targets/index.js';
 import type { Redactor } from '../targets/index.js';
 import { parseConformArgs } from './args.js';
@@ -11,7 +11,7 @@ import { loadConfigFile } from './config-file.js';
 import { helpText } from './help-text.js';
 import { progressPrinter } from './progress.js';
 import type { ProgressStream } from './progress.js';
-import { resolveRun } from './resolve-run.js';
+import { planPlaceholderKey, resolveRun } from './resolve-run.js';
 import type { ResolvedRun } from './resolve-run.js';
 import { runOptionsOf, runTuningOf } from './run-options-of.js';
 import { mergeCli, shardCli } from './shard-cli.js';
@@ -119,9 +119,16 @@ function listPlan(run: ResolvedRun, registry: Awaited<ReturnType<typeof loadRegi
 
 /** --plan: what would run and what it would cost, without starting the target or sending anything. */
 function planText(run: ResolvedRun, registry: Awaited<ReturnType<typeof loadRegistry>>): string {
-  const report = planReport(planRun(registry, run.selection, planContext(run)), {
+  const plan = planRun(registry, run.selection, planContext(run));
+  const budget = fitCaseBudget(plan, {
+    target: run.target,
+    ...(run.runs === undefined ? {} : { runs: run.runs }),
+    ...(run.timeBudgetMinutes === undefined ? {} : { timeBudgetMinutes: run.timeBudgetMinutes }),
+  });
+  const report = planReport(plan, {
     target: { name: run.target.name, profile: run.target.profile.name },
-    runs: run.runs ?? defaultRuns(run.target),
+    budget,
+    keyless: run.target.keys.growth === planPlaceholderKey,
     guarded: guardsSends(run.target),
     allowSend: run.allowBillable,
     allowRecipients: run.allowRecipients,

@@ -30,10 +30,11 @@ export function runOptionsOf(
 }
 
 /** The run's seed, case count, deadlines, budget and concurrency (shared by whole runs, shards and parity runs). */
-export function runTuningOf(run: ResolvedRun): Pick<RunOptions, 'seed' | 'runs' | 'timeoutMs' | 'requestTimeoutMs' | 'maxRequests' | 'concurrency'> {
+export function runTuningOf(run: ResolvedRun): Pick<RunOptions, 'seed' | 'runs' | 'timeBudgetMinutes' | 'timeoutMs' | 'requestTimeoutMs' | 'maxRequests' | 'concurrency'> {
   return {
     seed: run.seed,
     runs: run.runs,
+    timeBudgetMinutes: run.timeBudgetMinutes,
     timeoutMs: run.timeoutMs,
     requestTimeoutMs: run.requestTimeoutMs,
     maxRequests: run.maxRequests,

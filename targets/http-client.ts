@@ -1,4 +1,3 @@
-import { isUtf8 } from 'node:buffer';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import type { Exchange, ExchangeError, ExchangeRequest } from './exchange.js';
@@ -8,6 +7,9 @@ import { SendGuard } from './send-guard.js';
 import type { AdmittedSend, SendPolicy } from './send-guard.js';
 import type { SendSummary } from './send-ledger.js';
 import type { KeyRole, TargetKeys } from './target.js';
+import { errorMessage, failed, timedSend } from './transport.js';
+import type { Prepared } from './transport.js';
+import { WaitClock } from './wait-clock.js';
 import { WebhookTracker } from './webhook-tracker.js';
 import { WindowLimiter } from './window-limiter.js';
 import type { TrackedWebhook } from './webhook-tracker.js';
@@ -41,8 +43,10 @@ export interface HttpClientOptions {
   /** Response bodies larger than this abort the request with BODY_TOO_LARGE (default 1 MiB). */
   maxBodyBytes?: number;
   connections?: number;
-  /** Client-side token bucket per key role except rateLimit (production profile: 100/min, spec §8); null = none. */
+  /** Client-side limit per key role except rateLimit (production profile: 100/min, spec §8); null = none. */
   ratePerMinute?: number | null;
+  /** The window ratePerMinute counts in (default 60 s; a test may shorten it). */
+  rateWindowMs?: number;
   /** Most requests this run may send; one more is a HarnessError (BUDGET_EXCEEDED). */
   maxRequests?: number | null;
   /** How many redacted exchanges are kept per scope (the oldest are dropped). */
@@ -55,7 +59,8 @@ export interface HttpClientOptions {
 }
 
 interface Core {
-  readonly options: Required<Omit<HttpClientOptions, 'redactor' | 'ratePerMinute' | 'maxRequests' | 'sendPolicy' | 'maxRateLimitRequests'>> & {
+  readonly options: Required<Omit<HttpClientOptions, 'redactor' | 'ratePerMinute' | 'maxRequests' | 'sendPolicy' | 'maxRateLimitRequests' | 'rateWindowMs'>> & {
+    rateWindowMs: number;
     ratePerMinute: number | null;
     maxRequests: number | null;
     maxRateLimitRequests: number | null;
@@ -76,6 +81,7 @@ interface Core {
 export class HttpClient {
   private readonly own: Exchange[] = [];
   private ownCount = 0;
+  private readonly waits = new WaitClock();
 
   private constructor(
     private readonly core: Core,
@@ -96,6 +102,7 @@ export class HttpClient {
       maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
       connections: options.connections ?? 8,
       ratePerMinute: options.ratePerMinute ?? null,
+      rateWindowMs: options.rateWindowMs ?? 60_000,
       maxRequests: options.maxRequests ?? null,
       recordLimit: options.recordLimit ?? 500,
       maxRateLimitRequests: options.maxRateLimitRequests ?? null,
@@ -149,6 +156,11 @@ export class HttpClient {
     return this.ownCount;
   }
 
+  /** Milliseconds this scope's requests spent waiting for the client's rate limit (overlapping waits once). */
+  get throttledMs(): number {
+    return this.waits.ms;
+  }
+
   /** Requests sent by the whole run. */
   get totalSent(): number {
     return this.core.sent;
@@ -189,26 +201,15 @@ export class HttpClient {
     core.sent += 1;
     this.ownCount += 1;
     const id = core.nextId++;
-    const timeoutMs = options.timeoutMs ?? core.options.timeoutMs;
-    const timeout = new AbortController();
-    const signals = [timeout.signal, this.scopeSignal, options.signal].filter((s): s is AbortSignal => !!s);
-    const signal = AbortSignal.any(signals);
-    const start = performance.now();
-    const startedAt = Date.now();
-    const timer = setTimeout(() => timeout.abort(new Error(`no complete response within ${timeoutMs} ms`)), timeoutMs);
-    let exchange: Exchange;
-    try {
-      // the rate-limit key is the one meant to exceed the limit (RATE-LIMIT-100), so it is never throttled here
-      const throttled = core.options.ratePerMinute !== null && prepared.record.keyRole !== 'rateLimit';
-      if (throttled) await this.limiter(prepared.record.keyRole).take(signal);
-      exchange = { ...(await send(core, id, prepared, signal, start)), startedAt };
-    } catch (error) {
-      const code = timeout.signal.aborted ? 'TIMEOUT' : signal.aborted ? 'ABORTED' : errorCode(error);
-      const message = timeout.signal.aborted ? String((timeout.signal.reason as Error).message) : errorMessage(error);
-      exchange = { ...failed(id, prepared.record, start, { code, message: core.redactor.scrub(message) }), startedAt };
-    } finally {
-      clearTimeout(timer);
-    }
+    const callerSignals = [this.scopeSignal, options.signal].filter((s): s is AbortSignal => !!s);
+    const callerSignal = callerSignals.length > 0 ? AbortSignal.any(callerSignals) : undefined;
+    // the rate-limit key is the one meant to exceed the limit (RATE-LIMIT-100), so it is never throttled here; the
+    // wait is the client's own pacing (spec §8), so the request timeout starts only when the transport gets it
+    const throttled = core.options.ratePerMinute !== null && prepared.record.keyRole !== 'rateLimit';
+    const waitError = throttled ? await this.waitForSlot(prepared.record.keyRole, callerSignal) : undefined;
+    const exchange = waitError
+      ? failed(id, prepared.record, performance.now(), waitError)
+      : await timedSend({ pool: core.pool, maxBodyBytes: core.options.maxBodyBytes, redactor: core.redactor }, id, prepared, options.timeoutMs ?? core.options.timeoutMs, callerSignal);
     if (exchange.json !== undefined) core.redactor.learnFrom(exchange.json);
     core.webhooks.observe(prepared.record.method, options.path, prepared.record.keyRole, exchange.status, exchange.json);
     if (admitted) this.recordSend(admitted, exchange);
@@ -233,21 +234,27 @@ export class HttpClient {
     });
   }
 
+  /** Waits for a slot of the key's rate limit; an abort while waiting is the request's error (nothing was sent). */
+  private async waitForSlot(role: KeyRole, signal: AbortSignal | undefined): Promise<ExchangeError | undefined> {
+    this.waits.begin();
+    try {
+      await this.limiter(role).take(signal);
+      return undefined;
+    } catch (error) {
+      return { code: 'ABORTED', message: this.core.redactor.scrub(`aborted while waiting for the rate limit: ${errorMessage(error)}`) };
+    } finally {
+      this.waits.end();
+    }
+  }
+
   private limiter(role: KeyRole): WindowLimiter {
     let limiter = this.core.limiters.get(role);
     if (!limiter) {
-      limiter = new WindowLimiter(this.core.options.ratePerMinute as number);
+      limiter = new WindowLimiter(this.core.options.ratePerMinute as number, this.core.options.rateWindowMs);
       this.core.limiters.set(role, limiter);
     }
     return limiter;
   }
-}
-
-interface Prepared {
-  readonly record: ExchangeRequest;
-  readonly path: string;
-  readonly headers: Record<string, string>;
-  readonly body?: string | Buffer;
 }
 
 function prepare(core: Core, options: RequestOptions): Prepared {
@@ -304,71 +311,6 @@ function queryString(query: RequestOptions['query']): string {
   }
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
-}
-
-async function send(core: Core, id: number, prepared: Prepared, signal: AbortSignal, start: number): Promise<Exchange> {
-  const response = await core.pool.request({
-    method: prepared.record.method as 'GET',
-    path: prepared.path,
-    headers: prepared.headers,
-    ...(prepared.body === undefined ? {} : { body: prepared.body }),
-    signal,
-  });
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(response.headers)) {
-    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let error: ExchangeError | undefined;
-  for await (const chunk of response.body) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > core.options.maxBodyBytes) {
-      response.body.destroy();
-      error = { code: 'BODY_TOO_LARGE', message: `response body exceeds ${core.options.maxBodyBytes} bytes; the rest was not read` };
-      chunks.push(buffer.subarray(0, buffer.length - (size - core.options.maxBodyBytes)));
-      break;
-    }
-    chunks.push(buffer);
-  }
-  const bytes = Buffer.concat(chunks);
-  const bodyText = bytes.toString('utf8');
-  // RFC 8259 §8.1: JSON exchanged between systems must be UTF-8; a lossy decode must not pass as valid JSON
-  const notUtf8 = !error && !isUtf8(bytes) ? { jsonError: 'the body is not valid UTF-8 (JSON must be UTF-8: RFC 8259 §8.1)' } : undefined;
-  return {
-    id,
-    request: prepared.record,
-    status: response.statusCode,
-    headers,
-    bodyText,
-    ...(error ? { error } : (notUtf8 ?? parseJson(bodyText))),
-    durationMs: performance.now() - start,
-  };
-}
-
-function parseJson(text: string): { json?: unknown; jsonError?: string } {
-  if (text.trim() === '') return {};
-  try {
-    return { json: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { jsonError: (error as Error).message };
-  }
-}
-
-function failed(id: number, request: ExchangeRequest, start: number, error: ExchangeError): Exchange {
-  return { id, request, headers: {}, bodyText: '', durationMs: performance.now() - start, error };
-}
-
-function errorCode(error: unknown): string {
-  const candidate = error as { code?: unknown; cause?: { code?: unknown }; name?: unknown };
-  if (typeof candidate?.code === 'string') return candidate.code;
-  if (typeof candidate?.cause?.code === 'string') return candidate.cause.code;
-  return typeof candidate?.name === 'string' ? candidate.name : 'NETWORK_ERROR';
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** A copy of an exchange safe to keep in records and reports. */

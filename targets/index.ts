@@ -20,6 +20,7 @@ export { redactedMarker, Redactor, secretHeaderNames } from './redact.js';
 export { referenceFaults, referenceTarget, simulatorWebhookPath } from './reference.js';
 export type { ReferenceFault, ReferenceTargetOptions } from './reference.js';
 export { defaultMaxSends, SendGuard, sendOperation, sendRefusalCodes } from './send-guard.js';
+export { phoneDigits, recipientNumbers } from './send-recipient.js';
 export type { AdmittedSend, SendPolicy } from './send-guard.js';
 export type { SendRecord, SendSummary } from './send-ledger.js';
 export type { KeyRole, Target, TargetDescription, TargetKeys, TargetStartContext } from './target.js';

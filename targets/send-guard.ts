@@ -1,4 +1,5 @@
 import { HarnessError } from './harness-error.js';
+import { dialledDigits, recipientNumbers } from './send-recipient.js';
 import type { SendRecord, SendSummary } from './send-ledger.js';
 
 /** The send policy of a run (DESIGN.md §5: nothing billable unless told to). */
@@ -25,6 +26,9 @@ export interface AdmittedSend {
   readonly recipient: string;
 }
 
+/** What the ledger needs of the answer to an admitted send. */
+type SendOutcome = Omit<SendRecord, 'operation' | 'recipient' | 'at'>;
+
 const sendPaths: Readonly<Record<string, SendRecord['operation']>> = {
   '/v1/messages': 'sendMessage',
   '/v1/messages/send-template': 'sendTemplate',
@@ -44,11 +48,19 @@ export function sendOperation(method: string, path: string): SendRecord['operati
   return sendPaths[normal];
 }
 
-/** Enforces the send policy in the client: refuses (never sends) when not allowed, off-list or over budget; keeps the ledger. */
+/**
+ * Enforces the send policy in the client: refuses (never sends) when not allowed, off-list or over budget; keeps the
+ * ledger. --max-sends bounds the messages the target may have created: a send holds a slot from before it leaves
+ * until its answer shows it created nothing (a 4xx refusal, or the id of a message this run already counted: an
+ * idempotent replay). A send that names no phone number at all (a missing or too short `to`) cannot be billed.
+ */
 export class SendGuard {
   private sentCount = 0;
   private refusedCount = 0;
+  private slots = 0;
+  private readonly messageIds = new Set<string>();
   private readonly records: SendRecord[] = [];
+  private readonly allowedDigits: ReadonlyMap<string, string>;
 
   constructor(readonly policy: SendPolicy) {
     if (!Number.isSafeInteger(policy.maxSends) || policy.maxSends < 0) {
@@ -59,6 +71,7 @@ export class SendGuard {
         throw new HarnessError('USAGE', `--allow-recipient "${number}" is not an E.164 number: give it as +<country><number>, e.g. +14155550100.`);
       }
     }
+    this.allowedDigits = new Map(policy.allowedRecipients.map((number) => [dialledDigits(number), number]));
   }
 
   /** The numbers a check may send to on a guarded target (undefined when sends are not guarded). */
@@ -66,7 +79,7 @@ export class SendGuard {
     return this.policy.guarded ? this.policy.allowedRecipients : undefined;
   }
 
-  /** Checks one request before it is sent; throws a HarnessError for a refused send, returns the admitted send or undefined. */
+  /** Checks one request before it is sent; throws a HarnessError for a refused send; returns a billable send or undefined. */
   admit(method: string, path: string, body: unknown): AdmittedSend | undefined {
     const operation = sendOperation(method, path);
     if (operation === undefined) return undefined;
@@ -78,45 +91,40 @@ export class SendGuard {
     if (!allowSend) {
       this.refuse('SEND_NOT_ALLOWED', `Send refused: ${operation} on this target is billable and --allow-send was not given. Pass --allow-send with --allow-recipient <your number> to allow it.`);
     }
-    const recipient = recipientOf(body);
-    if (recipient === undefined || !allowedRecipients.includes(recipient)) {
-      const who = recipient === undefined ? 'a body whose recipient cannot be read' : `recipient ${recipient}`;
+    const numbers = recipientNumbers(body);
+    const stranger = numbers.find((digits) => !this.allowedDigits.has(digits));
+    if (stranger !== undefined) {
       const allowed = allowedRecipients.length === 0 ? 'none is allowed' : `allowed: ${allowedRecipients.join(', ')}`;
-      this.refuse('RECIPIENT_NOT_ALLOWED', `Send refused: ${operation} to ${who} is not on --allow-recipient (${allowed}). Add the number with --allow-recipient if you own it.`);
+      this.refuse('RECIPIENT_NOT_ALLOWED', `Send refused: ${operation} to the number ${stranger} is not on --allow-recipient (${allowed}). Add the number with --allow-recipient if you own it.`);
     }
-    if (this.sentCount >= maxSends) {
-      this.refuse('SEND_BUDGET_EXCEEDED', `Send refused: the send budget is spent (${this.sentCount} of --max-sends ${maxSends} used). Raise --max-sends to send more.`);
+    // no phone number in it: nobody can receive it, so nothing can be billed (an invalid-recipient negative case)
+    const billable = numbers.length > 0;
+    if (billable && this.slots >= maxSends) {
+      this.refuse('SEND_BUDGET_EXCEEDED', `Send refused: the send budget is spent (${this.slots} messages of --max-sends ${maxSends} created or pending). Raise --max-sends to send more.`);
     }
     this.sentCount += 1;
-    return { operation, recipient: recipient as string };
+    if (!billable) return undefined;
+    this.slots += 1;
+    return { operation, recipient: this.allowedDigits.get(numbers[0] as string) as string };
   }
 
-  /** Records what an admitted send got back. */
-  record(admitted: AdmittedSend, outcome: Omit<SendRecord, 'operation' | 'recipient' | 'at'>): void {
+  /** Records what an admitted send got back, and frees its slot when the answer shows no new message. */
+  record(admitted: AdmittedSend, outcome: SendOutcome): void {
+    const refused = outcome.status !== undefined && outcome.status >= 400 && outcome.status < 500;
+    const replay = outcome.messageId !== undefined && this.messageIds.has(outcome.messageId);
+    if (refused || replay) this.slots -= 1;
+    if (outcome.messageId !== undefined) this.messageIds.add(outcome.messageId);
     this.records.push({ ...outcome, operation: admitted.operation, recipient: admitted.recipient, at: new Date().toISOString() });
   }
 
   /** The policy, counts and ledger, for the RunResult. */
   summary(): SendSummary {
     const { guarded, allowSend, maxSends, allowedRecipients } = this.policy;
-    return { guarded, allowSend, maxSends, allowedRecipients: [...allowedRecipients], sent: this.sentCount, refused: this.refusedCount, ledger: [...this.records] };
+    return { guarded, allowSend, maxSends, allowedRecipients: [...allowedRecipients], sent: this.sentCount, refused: this.refusedCount, counted: this.slots, ledger: [...this.records] };
   }
 
   private refuse(code: 'SEND_NOT_ALLOWED' | 'RECIPIENT_NOT_ALLOWED' | 'SEND_BUDGET_EXCEEDED', message: string): never {
     this.refusedCount += 1;
     throw new HarnessError(code, message);
   }
-}
-
-function recipientOf(body: unknown): string | undefined {
-  let value = body;
-  if (typeof body === 'string' || Buffer.isBuffer(body)) {
-    try {
-      value = JSON.parse(body.toString()) as unknown;
-    } catch {
-      return undefined;
-    }
-  }
-  const to = (value as { to?: unknown } | null)?.to;
-  return typeof to === 'string' ? to : undefined;
 }

@@ -25,6 +25,8 @@ export interface SendSummary {
   readonly sent: number;
   /** Send requests the guard refused (never sent). */
   readonly refused: number;
-  /** Every guarded send, in order (empty for unguarded targets, whose sends are free). */
+  /** Messages the target created or may have (no answer, 5xx): what --max-sends bounds; refusals and replays are not counted. */
+  readonly counted: number;
+  /** Every guarded send to a phone number, in order (empty for unguarded targets, whose sends are free). */
   readonly ledger: readonly SendRecord[];
 }

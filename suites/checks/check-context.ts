@@ -37,6 +37,8 @@ export interface CheckContext {
   readonly seed: number;
   /** Property cases per operation (--runs). */
   readonly runs: number;
+  /** Most items to take from a fixed list of cases (invalid inputs, URLs, a burst); Infinity = all (see sampled()). */
+  readonly samples: number;
   /** The webhook receiver; only for checks that declare needs: ['receiver'] (throws otherwise). */
   readonly receiver: Receiver;
   /** Aborted at the check's deadline. */

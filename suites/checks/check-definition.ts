@@ -1,5 +1,6 @@
 import type { ConventionName, Profile, Target } from '../../targets/index.js';
 import type { CheckContext } from './check-context.js';
+import type { CheckEstimate } from './check-cost.js';
 
 /** How much a requirement matters: must (stated by the spec), should (DESIGN.md §4 / practice), observe (never fails). */
 export type Level = 'must' | 'should' | 'observe';
@@ -42,8 +43,8 @@ export interface CheckDefinition {
   readonly exclusive?: boolean;
   /** Deadline of this check in ms (default: the run's --timeout). */
   readonly timeoutMs?: number;
-  /** What one run of the check costs, for --plan (default: derived from --runs; sends only for needs ['billable']). */
-  readonly estimate?: { readonly requests: number; readonly sends: number };
+  /** What one run costs on a conforming target, for --plan and the time budget (default: a typical scenario's). */
+  readonly estimate?: CheckEstimate;
   readonly run: (ctx: CheckContext) => Promise<void>;
 }
 

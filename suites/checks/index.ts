@@ -38,6 +38,8 @@
 export { RunBaselines } from './baseline-book.js';
 export type { BaselineEntry } from './baseline-book.js';
 export type { BaselineBook, CheckContext, PropertyOptions, StatusClass, StatusExpectation } from './check-context.js';
+export { sampled } from './check-cost.js';
+export type { CaseScale, CheckCost, CheckEstimate } from './check-cost.js';
 export { levels, needs } from './check-definition.js';
 export type { Check, CheckDefinition, Level, Need } from './check-definition.js';
 export { CheckFailure, CheckSkipped, TargetError } from './check-failure.js';

@@ -19,12 +19,12 @@ export class FixtureResources {
 
   constructor(private readonly ctx: CheckContext) {}
 
-  /** The generator of an operation, with webhook URLs under this check's own receiver path. */
+  /** The generator of an operation, with webhook URLs under this check's own receiver path and the run's recipients. */
   generator(operation: Operation): RequestGenerator {
     let generator = this.generators.get(operation.id);
     if (!generator) {
       const prefix = `/${this.ctx.check.id.toLowerCase()}/${randomBytes(4).toString('hex')}`;
-      generator = requestGenerator(operation, (word) => this.ctx.target.receiverUrl(`${prefix}/${word}`), this.ctx.target.conventions);
+      generator = requestGenerator(operation, (word) => this.ctx.target.receiverUrl(`${prefix}/${word}`), { conventions: this.ctx.target.conventions, recipients: this.ctx.http.allowedRecipients });
       this.generators.set(operation.id, generator);
     }
     return generator;

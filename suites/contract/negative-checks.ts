@@ -2,8 +2,9 @@ import type fc from 'fast-check';
 import { validate } from '../../spec/index.js';
 import type { Operation } from '../../spec/index.js';
 import type { Exchange } from '../../targets/index.js';
-import { defineCheck, requireResponse } from '../checks/index.js';
-import type { Check, CheckContext, StatusExpectation } from '../checks/index.js';
+import { defineCheck, requireResponse, sampled } from '../checks/index.js';
+import type { CaseScale, Check, CheckContext, CheckCost, StatusExpectation } from '../checks/index.js';
+import { contractCost } from './contract-cost.js';
 import { toRequestOptions } from './contract-request.js';
 import type { ContractRequest, RequestParts } from './contract-request.js';
 import { FixtureResources } from './fixture-resources.js';
@@ -15,6 +16,12 @@ import { negativeCitation } from './spec-citations.js';
 
 /** Generated valid requests each negative case is applied to (after the deterministic example). */
 const negativeRuns = 4;
+
+/** What runRefusals sends: `examples` hand-picked requests, then generated ones up to min(runs, negativeRuns). */
+export function refusalsCost(operation: Operation, examples: number): (scale: CaseScale) => CheckCost {
+  const counting = contractCost(operation);
+  return ({ runs }) => counting.cost(Math.max(examples, Math.min(runs, negativeRuns)), false);
+}
 
 /** How a negative check builds its requests from valid ones, and what it expects. */
 export interface Refusal {
@@ -41,11 +48,14 @@ export function negativeChecks(operation: Operation): Check[] {
       title: `${operation.method} ${operation.path} refuses ${kase.label} with a 4xx`,
       requirements,
       level: loosest(kase.assumed ? 'should' : 'must', ...requirements.map(levelOf)),
+      estimate: refusalsCost(operation, 1),
       run: (ctx) => runRefusals(ctx, operation, { name: kase.label, breaks: (parts) => breakRequest(operation, parts, kase), expected: '4xx' }),
     });
   });
   // DESIGN.md §4: 400 for validation; a malformed path id may be 400 or 404, so path cases have no 400 companion
   const validation = cases.filter((kase) => kase.location !== 'path');
+  const counting = contractCost(operation);
+  const each = { estimate: ({ samples }: CaseScale) => counting.cost(sampled(validation, samples).length, false) };
   if (validation.length > 0) {
     checks.push(
       defineCheck({
@@ -53,6 +63,7 @@ export function negativeChecks(operation: Operation): Check[] {
         id: `${stem}-INVALID-400`,
         title: `${operation.method} ${operation.path} answers 400 to each invalid request (DESIGN.md §4)`,
         requirements: ['ERR-VALIDATION-400'],
+        ...each,
         level: 'should',
         run: (ctx) => runEachCase(ctx, operation, validation, (exchange) => (exchange.status === 400 ? undefined : `answered ${exchange.status}, expected 400`)),
       }),
@@ -61,6 +72,7 @@ export function negativeChecks(operation: Operation): Check[] {
         id: `${stem}-ERROR-JSON`,
         title: `${operation.method} ${operation.path}: refusals that carry a body carry JSON (spec §4 "Bodies are JSON")`,
         requirements: ['ERR-BODY-JSON'],
+        ...each,
         level: 'must',
         run: (ctx) => runEachCase(ctx, operation, validation, errorJsonProblem),
       }),
@@ -69,6 +81,7 @@ export function negativeChecks(operation: Operation): Check[] {
         id: `${stem}-ERROR-CONTENT-TYPE`,
         title: `${operation.method} ${operation.path}: refusals declare Content-Type application/json`,
         requirements: ['ERR-JSON-CONTENT-TYPE'],
+        ...each,
         level: 'should',
         run: (ctx) => runEachCase(ctx, operation, validation, errorContentTypeProblem),
       }),
@@ -77,6 +90,7 @@ export function negativeChecks(operation: Operation): Check[] {
         id: `${stem}-ERROR-BODY`,
         title: `${operation.method} ${operation.path}: refusals carry the DESIGN.md §4 error body`,
         requirements: ['ERR-BODY-SHAPE'],
+        ...each,
         level: 'observe',
         run: (ctx) => runEachCase(ctx, operation, validation, errorBodyProblem),
       }),
@@ -120,8 +134,9 @@ export async function runRefusals(ctx: CheckContext, operation: Operation, refus
   }
 }
 
-/** Sends each case once (broken example request); fails listing every case whose answer has a problem. */
-async function runEachCase(ctx: CheckContext, operation: Operation, cases: readonly NegativeCase[], problem: (exchange: Exchange) => string | undefined): Promise<void> {
+/** Sends each case once (broken example request; the first ctx.samples of them); fails listing every case whose answer has a problem. */
+async function runEachCase(ctx: CheckContext, operation: Operation, all: readonly NegativeCase[], problem: (exchange: Exchange) => string | undefined): Promise<void> {
+  const cases = sampled(all, ctx.samples);
   const resources = new FixtureResources(ctx);
   try {
     const example = resources.generator(operation).example(await resources.prepare(operation));

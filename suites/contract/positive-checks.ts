@@ -1,9 +1,10 @@
 import type { Operation } from '../../spec/index.js';
 import { defineCheck } from '../checks/index.js';
-import type { Check, CheckContext } from '../checks/index.js';
+import type { CaseScale, Check, CheckContext } from '../checks/index.js';
 import { gradeSuccess } from './answer-grading.js';
 import type { Grade } from './answer-grading.js';
 import { toContractRequest, toRequestOptions, withPathValues } from './contract-request.js';
+import { contractCost } from './contract-cost.js';
 import { FixtureResources } from './fixture-resources.js';
 import { idStem, needsOf, successResponse, suiteOf } from './operation-facts.js';
 import { assumedRequirements, levelOf, loosest, positiveRequirements, successStatusRequirement } from './requirement-picks.js';
@@ -19,6 +20,12 @@ export function positiveChecks(operation: Operation): Check[] {
   const where = `${operation.method} ${operation.path}`;
   const schemaName = successResponse(operation)?.schemaName;
   const common = { suite: suiteOf(operation), needs: needsOf(operation) };
+  const counting = contractCost(operation);
+  const cases = (runs: number, grade: Grade): number => {
+    const numRuns = counting.varies ? runs : Math.min(runs, fixedRequestRuns);
+    return grade === 'must' ? numRuns : Math.min(numRuns, sampleSize);
+  };
+  const estimate = (grade: Grade) => ({ estimate: ({ runs }: CaseScale) => counting.cost(cases(runs, grade), true) });
   const checks = [
     defineCheck({
       ...common,
@@ -27,6 +34,7 @@ export function positiveChecks(operation: Operation): Check[] {
       requirements: positiveRequirements(operation),
       level: 'must',
       baselineFor: operation.id,
+      ...estimate('must'),
       run: (ctx) => runPositive(ctx, operation, 'must'),
     }),
   ];
@@ -37,6 +45,7 @@ export function positiveChecks(operation: Operation): Check[] {
     title: `${where}: valid requests get ${operation.successStatus}${schemaName ? ' with application/json' : ' without a body'} (DESIGN.md §4)`,
     requirements: statusRequirements,
     level: loosest('should', ...statusRequirements.map(levelOf)),
+    ...estimate('status'),
     run: (ctx) => runPositive(ctx, operation, 'status'),
   }));
   const assumed = assumedRequirements(operation);
@@ -47,6 +56,7 @@ export function positiveChecks(operation: Operation): Check[] {
       title: `${where}: the answer has the shape DESIGN.md §4 decides where the spec is silent`,
       requirements: assumed,
       level: loosest('should', ...assumed.map(levelOf)),
+      ...estimate('assumed'),
       run: (ctx) => runPositive(ctx, operation, 'assumed'),
     }));
   }

@@ -32,12 +32,22 @@ const generatedParts: readonly Location[] = ['query', 'headers', 'body'];
 const visibleAscii = [...Array(0x7e - 0x21 + 1)].map((_, i) => String.fromCharCode(0x21 + i));
 const urlWord = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), minLength: 1, maxLength: 12 });
 
+/** What a request generator takes from the run besides the operation. */
+export interface GeneratorOptions {
+  /** The target's conventions (its template catalogue fills send-template bodies). */
+  readonly conventions?: TargetConventions;
+  /** A guarded target's --allow-recipient: the only values of a body's `to`. */
+  readonly recipients?: readonly string[];
+}
+
 /**
  * The request generator of an operation. `webhookUrl(word)` makes the URL every `format: uri` field gets: the
  * target's route to the harness's receiver (ctx.target.receiverUrl), never a generated host. `conventions` are the
- * target's (its template catalogue fills send-template bodies).
+ * target's (its template catalogue fills send-template bodies); `recipients`, when given (a guarded target's
+ * --allow-recipient, DESIGN.md §5), are the only values of a body's `to` (spec §4.1).
  */
-export function requestGenerator(operation: Operation, webhookUrl: (word: string) => string, conventions?: TargetConventions): RequestGenerator {
+export function requestGenerator(operation: Operation, webhookUrl: (word: string) => string, options: GeneratorOptions = {}): RequestGenerator {
+  const { conventions, recipients } = options;
   const fixture = operationFixtures[operation.id]?.adjustBody;
   const adjust = (body: unknown): unknown => (fixture ? fixture(body, conventions) : body);
   const salt = [...operation.id].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 9973, 7);
@@ -45,17 +55,19 @@ export function requestGenerator(operation: Operation, webhookUrl: (word: string
     const raw = partSchema(operation, location);
     if (raw === undefined) return [];
     const schema = positiveSchema(raw);
-    const urls = Object.fromEntries(stringPaths(schema, (s) => s.format === 'uri').map((p) => [p, urlWord.map(webhookUrl)]));
+    // values the generator never varies: webhook URLs, and the recipient on a guarded target
+    const pinned: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(stringPaths(schema, (s) => s.format === 'uri').map((p) => [p, urlWord.map(webhookUrl)]));
+    if (location === 'body' && recipients && recipients.length > 0 && schema.properties?.to !== undefined) pinned.to = fc.constantFrom(...recipients);
     // random header values are long enough to be unique: a reused Idempotency-Key with another body is a 422
     const headerValues = location === 'headers'
       ? Object.fromEntries(stringPaths(schema, () => true).map((p) => [p, headerArbitrary(schemaAt(schema, p))]))
       : {};
-    const example = exampleValue(schema, { overrides: urls });
+    const example = exampleValue(schema, { overrides: pinned });
     return [{
       location,
       schema,
-      urls,
-      arbitrary: validArbitrary(schema, { overrides: { ...urls, ...headerValues } }),
+      pinned,
+      arbitrary: validArbitrary(schema, { overrides: { ...pinned, ...headerValues } }),
       example: location === 'headers' ? requiredOnly(schema, example) : example,
     }];
   });
@@ -76,7 +88,7 @@ export function requestGenerator(operation: Operation, webhookUrl: (word: string
     boundaries: (path) => {
       const base = example(path);
       const all = parts.flatMap((p) =>
-        boundaryValues(p.schema, { overrides: p.urls }).map((c) => ({
+        boundaryValues(p.schema, { overrides: p.pinned }).map((c) => ({
           label: `${p.location} ${c.description}`,
           parts: finish({ ...base, [p.location]: p.location === 'headers' ? ownHeaderValues(c.value, salt) : c.value }),
         })),

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import type { Operation } from '../../spec/index.js';
 import { exampleValue, validArbitrary } from '../arbitraries/index.js';
-import { defineCheck } from '../checks/index.js';
+import { defineCheck, sampled } from '../checks/index.js';
 import type { Check, StatusExpectation } from '../checks/index.js';
 import { partSchema, toContractRequest } from './contract-request.js';
 import type { ContractRequest, RequestParts } from './contract-request.js';
-import { runRefusals } from './negative-checks.js';
+import { refusalsCost, runRefusals } from './negative-checks.js';
 import { idStem, needsOf, pathParameters, suiteOf } from './operation-facts.js';
 import { unknownIdRequirements } from './requirement-picks.js';
 import { positiveSchema } from './schema-tools.js';
@@ -31,7 +31,7 @@ export function unknownIdChecks(operation: Operation): Check[] {
     expected,
   });
   const { must, should } = unknownIdRequirements(operation);
-  const common = { suite: suiteOf(operation), needs: needsOf(operation), baseline: operation.id };
+  const common = { suite: suiteOf(operation), needs: needsOf(operation), baseline: operation.id, estimate: refusalsCost(operation, 1) };
   const where = `${operation.method} ${operation.path}`;
   const checks = [defineCheck({
     ...common,
@@ -72,10 +72,11 @@ export function malformedJsonChecks(operation: Operation): Check[] {
     title: `${operation.method} ${operation.path} refuses a body that is not a JSON object with a 4xx`,
     requirements: ['ERR-MALFORMED-JSON-4XX', 'ERR-VALIDATION-4XX', 'ERR-NO-5XX'],
     level: 'must',
+    estimate: (scale) => refusalsCost(operation, sampled(notJsonObjects, scale.samples).length)(scale),
     run: (ctx) => runRefusals(ctx, operation, {
       name: `${operation.id} with malformed JSON`,
       breaks: (parts) => withBody(parts, notJsonObjects[0] as string),
-      examples: (parts) => notJsonObjects.map((body) => withBody(parts, body)),
+      examples: (parts) => sampled(notJsonObjects, ctx.samples).map((body) => withBody(parts, body)),
       arbitrary: (valid) => valid.chain((parts) =>
         fc.oneof(fc.constantFrom(...notJsonObjects), truncated(parts)).map((body) => withBody(parts, body))),
       expected: '4xx',

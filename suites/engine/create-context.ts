@@ -10,6 +10,7 @@ export interface ContextEnvironment {
   readonly target: Target;
   readonly seed: number;
   readonly runs: number;
+  readonly samples: number;
   readonly signal: AbortSignal;
   readonly baseline: BaselineBook;
   readonly receiver?: Receiver;
@@ -26,6 +27,7 @@ export function createContext(env: ContextEnvironment): CheckContext {
     profile: env.target.profile,
     seed: env.seed,
     runs: env.runs,
+    samples: env.samples,
     get receiver(): Receiver {
       if (!env.receiver) {
         throw new Error(`Check ${check.id} uses ctx.receiver without declaring needs: ['receiver']: add it to the check.`);

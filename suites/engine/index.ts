@@ -1,6 +1,8 @@
 /** suites/engine/: runs checks against a target and produces a RunResult (data, never printed here). */
 export { deleteLeftoverWebhooks, watchTermination } from './cleanup.js';
 export type { CleanupOptions } from './cleanup.js';
+export { defaultMaxRequests, defaultTimeBudgetMinutes, fitCaseBudget } from './case-budget.js';
+export type { CaseBudget, CaseBudgetOptions } from './case-budget.js';
 export { mergeShards } from './merge-shards.js';
 export type { ShardEntry } from './merge-shards.js';
 export { planContextFor, planRun, skipReason } from './plan.js';
@@ -10,6 +12,8 @@ export type { PlanLine, PlanReport, PlanReportOptions } from './plan-report.js';
 export { checkStatuses } from './result.js';
 export type { CheckResult, CheckStatus, CheckTrace, CleanupReport, MatrixStatus, RequirementRow, ResultLevel, RunResult, RunSummary, SendRecord, SendSummary, SetupProblem } from './result.js';
 export { runConformance } from './run-conformance.js';
+export { costOf, estimateRun } from './run-estimate.js';
+export type { RunEstimate } from './run-estimate.js';
 export { runPool } from './run-pool.js';
 export type { RunEvent } from './run-event.js';
 export type { RunOptions } from './run-options.js';

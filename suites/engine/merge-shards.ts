@@ -98,7 +98,7 @@ function fleetFigures(results: readonly RunResult[]): ResultOverrides {
     durationMs: Math.max(...results.map((r) => r.durationMs)),
     requestsSent: results.reduce((sum, r) => sum + r.requestsSent, 0),
     ...(sends.length > 0
-      ? { sends: { ...(sends[0] as SendSummary), sent: sum(sends.map((s) => s.sent)), refused: sum(sends.map((s) => s.refused)), ledger: sends.flatMap((s) => s.ledger) } }
+      ? { sends: { ...(sends[0] as SendSummary), sent: sum(sends.map((s) => s.sent)), refused: sum(sends.map((s) => s.refused)), counted: sum(sends.map((s) => s.counted)), ledger: sends.flatMap((s) => s.ledger) } }
       : {}),
     ...(cleanups.length > 0
       ? { cleanup: { webhooksDeleted: cleanups.flatMap((c) => c.webhooksDeleted), webhooksLeft: cleanups.flatMap((c) => c.webhooksLeft) } }

@@ -1,4 +1,7 @@
+import type { CaseBudget } from './case-budget.js';
 import type { PlannedCheck } from './plan.js';
+import { costOf } from './run-estimate.js';
+import type { RunEstimate } from './run-estimate.js';
 
 /** One planned check with what it would cost. */
 export interface PlanLine {
@@ -10,7 +13,7 @@ export interface PlanLine {
   readonly requests: number;
   /** Billable sends the client would let through (0 when sends are refused). */
   readonly sends: number;
-  /** True when the check declared its estimate (else it is derived from --runs). */
+  /** True when the check declared its estimate (else a typical scenario's is assumed). */
   readonly declared: boolean;
   readonly note?: string;
 }
@@ -23,30 +26,38 @@ export interface PlanReport {
   readonly maxSends: number;
   readonly lines: readonly PlanLine[];
   readonly totals: { readonly checks: number; readonly skipped: number; readonly requests: number; readonly billableSends: number };
-  /** Minutes the requests take at the client's rate, when it keeps one (spec §8: 100/min in production). */
+  /** The case scale, the whole run's estimate and the time budget it was fitted to. */
+  readonly budget: CaseBudget;
+  /** The client's rate per key, when it keeps one (spec §8: 100/min in production). */
+  readonly ratePerMinute: number | null;
+  /** Minutes the run is expected to take (at the client's rate when it keeps one). */
   readonly minutesAtRate?: number;
+  /** True when no API key was given: the plan assumes the keys the flags would give. */
+  readonly keyless?: boolean;
 }
 
 /** The inputs of a plan report beyond the plan. */
 export interface PlanReportOptions {
   readonly target: { readonly name: string; readonly profile: string };
-  readonly runs: number;
+  readonly budget: CaseBudget;
   readonly guarded: boolean;
   readonly allowSend: boolean;
   readonly allowRecipients: readonly string[];
   readonly maxSends: number;
   readonly ratePerMinute: number | null;
+  readonly keyless?: boolean;
 }
 
-/** Estimates requests and billable sends per check: declared `estimate`, else runs + 1 requests (and runs sends for billable checks). */
+/** Requests and billable sends per check at the budget's case scale (see costOf), capped by --max-sends. */
 export function planReport(plan: readonly PlannedCheck[], options: PlanReportOptions): PlanReport {
   let budget = options.maxSends;
   const sendsAllowed = options.allowSend && options.allowRecipients.length > 0;
   const lines = plan.map(({ check, skip }): PlanLine => {
     const base = { id: check.id, suite: check.suite, level: check.level, declared: check.estimate !== undefined };
     if (skip !== undefined) return { ...base, skip, requests: 0, sends: 0 };
-    const requests = check.estimate?.requests ?? options.runs + 1;
-    const wanted = check.estimate?.sends ?? (check.needs?.includes('billable') ? options.runs : 0);
+    const cost = costOf(check, options.budget.scale);
+    const requests = Math.round(cost.requests);
+    const wanted = Math.round(cost.sends);
     if (!options.guarded) return { ...base, requests, sends: 0, ...(wanted > 0 ? { note: `${wanted} free sends (not billable here)` } : {}) };
     if (wanted > 0 && !sendsAllowed) return { ...base, requests, sends: 0, note: 'its sends are refused by the client (no --allow-send / --allow-recipient)' };
     const sends = Math.min(wanted, budget);
@@ -54,37 +65,50 @@ export function planReport(plan: readonly PlannedCheck[], options: PlanReportOpt
     return { ...base, requests, sends, ...(sends < wanted ? { note: `${wanted - sends} sends over --max-sends are refused` } : {}) };
   });
   const running = lines.filter((line) => line.skip === undefined);
-  const requests = running.reduce((sum, line) => sum + line.requests, 0);
+  const { estimate } = options.budget;
   return {
     target: options.target,
     guarded: options.guarded,
     allowSend: options.allowSend,
     maxSends: options.maxSends,
     lines,
-    totals: { checks: running.length, skipped: lines.length - running.length, requests, billableSends: running.reduce((sum, line) => sum + line.sends, 0) },
-    ...(options.ratePerMinute ? { minutesAtRate: Math.ceil((requests / options.ratePerMinute) * 10) / 10 } : {}),
+    totals: { checks: running.length, skipped: lines.length - running.length, requests: Math.round(estimate.requests), billableSends: running.reduce((sum, line) => sum + line.sends, 0) },
+    budget: options.budget,
+    ratePerMinute: options.ratePerMinute,
+    minutesAtRate: Math.round(estimate.seconds / 6) / 10,
+    ...(options.keyless ? { keyless: true } : {}),
   };
 }
 
 /** The plan as text for the terminal. */
 export function formatPlanReport(report: PlanReport): string {
-  const { totals } = report;
+  const { totals, budget } = report;
   const out = [
     `Plan for ${report.target.name} (profile ${report.target.profile}): nothing is sent to make it.`,
     report.guarded
       ? `Sends are guarded: ${report.allowSend ? `allowed up to --max-sends ${report.maxSends}, only to --allow-recipient numbers` : 'refused (no --allow-send)'}.`
       : 'Sends are not billable on this target.',
+    ...(report.keyless ? ['No --api-key was given: the plan assumes one (it sends nothing). Checks that need --starter-api-key or --rate-limit-api-key are planned only when those are given.'] : []),
     '',
     `${'check'.padEnd(40)} ${'level'.padEnd(7)} ${'requests'.padStart(8)} ${'sends'.padStart(5)}  notes`,
   ];
   for (const line of report.lines) {
-    const notes = [line.skip ? `skip: ${line.skip}` : '', line.note ?? '', line.skip || line.declared ? '' : 'estimated from --runs'].filter(Boolean).join('; ');
+    const notes = [line.skip ? `skip: ${line.skip}` : '', line.note ?? '', line.skip || line.declared ? '' : 'typical scenario assumed'].filter(Boolean).join('; ');
     out.push(`${line.id.padEnd(40)} ${line.level.padEnd(7)} ${String(line.requests).padStart(8)} ${String(line.sends).padStart(5)}  ${notes}`);
   }
   out.push(
     '',
-    `Total: ${totals.checks} checks run, ${totals.skipped} skipped, about ${totals.requests} requests, ${totals.billableSends} billable sends.`,
+    `Total: ${totals.checks} checks run, ${totals.skipped} skipped, about ${totals.requests} requests (${keyLine(budget.estimate)}), ${totals.billableSends} billable sends.`,
+    `Cases: --runs ${budget.scale.runs}${Number.isFinite(budget.scale.samples) ? `, fixed case lists cut to ${budget.scale.samples}` : ', every fixed case'}${budget.budgetMinutes === undefined ? '' : ` (fitted to --time-budget ${budget.budgetMinutes} min)`}.`,
   );
-  if (report.minutesAtRate !== undefined) out.push(`At the client's rate limit that is at least ${report.minutesAtRate} minutes.`);
+  if (report.ratePerMinute !== null) out.push(`Expected wall time: about ${report.minutesAtRate} minutes at ${report.ratePerMinute} requests/min per key.`);
+  if (!budget.fits) out.push(`Even the leanest cases do not fit --time-budget ${budget.budgetMinutes} min: raise it, or select fewer checks (--suite, --check).`);
   return `${out.join('\n')}\n`;
+}
+
+const keyNames: Record<string, string> = { growth: 'api key', starter: 'starter key', rateLimit: 'rate-limit key', none: 'no key', unknown: 'unknown key' };
+
+/** "706 api key, 2 starter key, 101 rate-limit key": the requests each key sends (each has its own rate, spec §8). */
+function keyLine(estimate: RunEstimate): string {
+  return Object.entries(estimate.byKey).map(([role, count]) => `${Math.round(count)} ${keyNames[role] ?? role}`).join(', ');
 }

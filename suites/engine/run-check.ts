@@ -19,6 +19,8 @@ export interface CheckRunEnvironment {
   readonly target: Target;
   readonly seed: number;
   readonly runs: number;
+  /** Most items a check takes from a fixed case list (Infinity = all). */
+  readonly samples: number;
   readonly timeoutMs: number;
   readonly baselines: RunBaselines;
   /** Why the baseline of an operation was skipped (its dependants are skipped too). */
@@ -90,6 +92,7 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     target: env.target,
     seed: env.seed,
     runs: env.runs,
+    samples: env.samples,
     signal: deadline.signal,
     baseline: env.baselines,
     ...(env.receiver ? { receiver: env.receiver } : {}),
@@ -106,7 +109,17 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
       deadline.abort(error);
       reject(error);
     };
-    timer = setTimeout(() => stop(new DeadlineError(`timed out after ${timeoutMs} ms`)), timeoutMs);
+    // the deadline leaves out the time the client held the check's requests back for the rate limit (spec §8)
+    let credited = 0;
+    const arm = (ms: number): void => {
+      timer = setTimeout(() => {
+        const owed = scoped.throttledMs - credited;
+        if (owed < 1) return stop(new DeadlineError(`timed out after ${timeoutMs} ms${credited > 0 ? ` (not counting ${Math.round(credited)} ms waiting for the rate limit)` : ''}`));
+        credited += owed;
+        arm(owed);
+      }, ms);
+    };
+    arm(timeoutMs);
     interrupted = () => stop(new DeadlineError(`interrupted: the run was stopped (${String(env.runSignal?.reason ?? 'aborted')})`));
     if (env.runSignal?.aborted) interrupted();
     else env.runSignal?.addEventListener('abort', interrupted, { once: true });

@@ -15,8 +15,9 @@ import { runCheck } from './run-check.js';
 import { runPool } from './run-pool.js';
 import type { CheckRunEnvironment } from './run-check.js';
 import type { RunOptions } from './run-options.js';
+import { defaultMaxRequests, fitCaseBudget } from './case-budget.js';
 import { runOutcome } from './run-outcome.js';
-import { clientRatePerMinute, defaultRuns, guardsRateLimit, rateLimitCheckBound, sendPolicyFor } from './safety.js';
+import { clientRatePerMinute, guardsRateLimit, rateLimitCheckBound, sendPolicyFor } from './safety.js';
 
 /**
  * Runs the selected checks against the target and returns the results as data. Usage errors in the selection throw
@@ -27,15 +28,16 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   const startedAt = new Date();
   const start = performance.now();
   const { target } = options;
-  const production = target.profile.name === 'production';
   const registry = options.registry ?? (await defaultRegistry());
   const requirements = options.requirements ?? specRequirements;
   const seed = options.seed ?? randomInt(1, 2 ** 31 - 1);
-  const runs = options.runs ?? defaultRuns(target);
   const failOn = options.failOn ?? 'should';
   const redactor = options.redactor ?? new Redactor();
   for (const key of [target.keys.growth, target.keys.starter, target.keys.rateLimit]) redactor.addSecret(key);
   const plan = planRun(registry, options.selection ?? {}, planContextFor(options, requirements));
+  // on a rate-limited target the cases shrink to fit the time budget, unless --runs says otherwise
+  const budget = fitCaseBudget(plan, { target, ...optionalRuns(options.runs), ...(options.timeBudgetMinutes === undefined ? {} : { timeBudgetMinutes: options.timeBudgetMinutes }) });
+  const { runs, samples } = budget.scale;
   const emit = options.onEvent ?? (() => {});
   // Ctrl-C or the caller's signal: stop the checks, skip the rest, and still clean up in finally
   const interrupt = new AbortController();
@@ -73,7 +75,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       redactor,
       timeoutMs: options.requestTimeoutMs ?? 10_000,
       ratePerMinute: clientRatePerMinute(target),
-      maxRequests: options.maxRequests ?? (production ? 1_000 : 100_000),
+      maxRequests: options.maxRequests ?? defaultMaxRequests(budget, clientRatePerMinute(target)),
       sendPolicy: sendPolicyFor(target, options),
       maxRateLimitRequests: guardsRateLimit(target) ? rateLimitCheckBound : null,
     });
@@ -82,6 +84,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       target,
       seed,
       runs,
+      samples,
       timeoutMs: options.timeoutMs ?? 60_000,
       baselines: new RunBaselines(),
       baselineSkips: new Map(),
@@ -153,6 +156,10 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   };
   emit({ type: 'run-end', result });
   return result;
+}
+
+function optionalRuns(runs: number | undefined): { runs?: number } {
+  return runs === undefined ? {} : { runs };
 }
 
 async function defaultRegistry(): Promise<CheckRegistry> {

@@ -13,8 +13,10 @@ export interface RunOptions {
   readonly selection?: Selection;
   /** fast-check seed (default: random; printed so the run can be replayed). */
   readonly seed?: number;
-  /** Property cases per operation (default 50; 10 for the production profile). */
+  /** Property cases per operation (default 50; on production fitted to the time budget, at most 10). */
   readonly runs?: number;
+  /** Minutes a run on a rate-limited target should take (default 8): without `runs`, the case scale is fitted to it. */
+  readonly timeBudgetMinutes?: number;
   /** Deadline per check in ms (default 60 s). */
   readonly timeoutMs?: number;
   /** Per-request timeout in ms (default 10 s). */
@@ -23,7 +25,7 @@ export interface RunOptions {
   readonly concurrency?: number;
   /** The lowest level whose failures make the run fail (default should; observe never fails). */
   readonly failOn?: 'must' | 'should';
-  /** Most requests the run may send (default 100,000; 1,000 for the production profile). */
+  /** Most requests the run may send (default 100,000; on production what the time budget allows). */
   readonly maxRequests?: number;
   /** Allows billable sends on a guarded target: a billable profile or a non-loopback URL (DESIGN.md §5, --allow-send). */
   readonly allowBillable?: boolean;

@@ -1,5 +1,5 @@
 import { defineCheck } from '../checks/index.js';
-import { runModel } from './run-model.js';
+import { modelCost, runModel } from './run-model.js';
 
 const suite = 'model/messaging';
 
@@ -56,6 +56,7 @@ export const modelMust = defineCheck({
     'DLV-STATUS-CODE-NULL',
     'USER-ME-CONNECTION',
   ],
+  estimate: modelCost,
   run: (ctx) => runModel(ctx, 'must'),
 });
 
@@ -82,5 +83,6 @@ export const modelShould = defineCheck({
     'DLV-TEST-FLAG',
     'USER-ME-SHAPE',
   ],
+  estimate: modelCost,
   run: (ctx) => runModel(ctx, 'should'),
 });

@@ -24,11 +24,12 @@ import { webhookEvents } from './webhook-helpers.js';
 export interface ModelCommandsOptions {
   /** Longest sequence (default 25). */
   readonly maxCommands?: number;
+  /** Draw every recipient from these (a guarded target's --allow-recipient, DESIGN.md §5); default any E.164 number. */
+  readonly recipients?: readonly string[];
 }
 
 const ref = fc.nat({ max: 7 });
 const text = messageTextArbitrary({ minLength: 1, maxLength: 40 });
-const body = fc.record({ to: e164Arbitrary(), from: e164Arbitrary(), message: text });
 const events = fc.subarray([...webhookEvents], { minLength: 1 });
 const messageStatuses = ['queued', 'pending', 'sent', 'delivered', 'failed'] as const;
 const listQuery = fc.record(
@@ -41,8 +42,8 @@ const listQuery = fc.record(
   { requiredKeys: [] },
 );
 
-/** The weighted steps a sequence is drawn from: sends and reads of messages, webhook management, user/me. */
-const step: fc.Arbitrary<ModelCommand> = fc.oneof(
+/** The weighted steps a sequence is drawn from: sends (of these bodies) and reads of messages, webhook management, user/me. */
+const stepOf = (body: fc.Arbitrary<{ to: string; from: string; message: string }>): fc.Arbitrary<ModelCommand> => fc.oneof(
   { weight: 5, arbitrary: fc.tuple(body, fc.boolean(), fc.boolean()).map(([b, k1, k2]) => new SendMessage(b, k1 || k2)) },
   { weight: 4, arbitrary: fc.tuple(ref, fc.option(text, { freq: 2 })).map(([k, other]) => new ReplaySend(k, other ?? undefined)) },
   { weight: 3, arbitrary: ref.map((i) => new GetMessage(i)) },
@@ -67,5 +68,7 @@ const step: fc.Arbitrary<ModelCommand> = fc.oneof(
 
 /** Random command sequences over the model (fast-check shrinks a failing one to its shortest form). */
 export function modelCommands(options: ModelCommandsOptions = {}): fc.Arbitrary<Iterable<fc.AsyncCommand<MessagingModel, ModelReal>>> {
-  return fc.commands([step], { maxCommands: options.maxCommands ?? 25, size: 'max' });
+  const recipients = options.recipients && options.recipients.length > 0 ? { allowList: options.recipients } : {};
+  const body = fc.record({ to: e164Arbitrary(recipients), from: e164Arbitrary(), message: text });
+  return fc.commands([stepOf(body)], { maxCommands: options.maxCommands ?? 25, size: 'max' });
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import type { CheckContext } from '../checks/index.js';
+import type { ProfileName } from '../../targets/index.js';
+import type { CaseScale, CheckContext, CheckCost } from '../checks/index.js';
 import { CheckFailure, TargetError } from '../checks/index.js';
 import { modelCommands } from './model-commands.js';
 import type { ModelLevel } from './model-level.js';
@@ -21,6 +22,21 @@ export interface RunModelOptions {
   readonly maxCommands?: number;
 }
 
+/** Sequences per run: --runs / 5, between 1 and 20. */
+const modelSequences = (runs: number): number => Math.min(20, Math.max(1, Math.ceil(runs / 5)));
+/** Longest sequence: 12 on a production target, which keeps to 100 requests a minute, else 25. */
+const modelMaxCommands = (profile: ProfileName): number => (profile === 'production' ? 12 : 25);
+
+/**
+ * What a model check sends: fast-check draws sequence lengths up to maxCommands, about one request a step plus the
+ * deletes of the webhooks it created; 5 of the 37 step weights are new sends.
+ */
+export function modelCost({ runs, profile }: CaseScale): CheckCost {
+  // fast-check's first sequences are short: about 0.4 requests per step slot was measured (10 x 25 slots: 128)
+  const slots = modelSequences(runs) * modelMaxCommands(profile);
+  return { requests: Math.round(slots * 0.4), sends: Math.round((slots * 0.4 * 5) / 37) };
+}
+
 /**
  * Runs random command sequences against the target and the in-memory model through ctx.property (the run's seed,
  * shrinking, counterexample and curl of the failing exchange); a failure also carries the shortest failing sequence
@@ -28,9 +44,8 @@ export interface RunModelOptions {
  */
 export async function runModel(ctx: CheckContext, level: ModelLevel, options: RunModelOptions = {}): Promise<void> {
   const enforced = modelLevel(level);
-  const production = ctx.profile.name === 'production';
-  const numRuns = options.numRuns ?? Math.min(20, Math.max(1, Math.ceil(ctx.runs / 5)));
-  const maxCommands = options.maxCommands ?? (production ? 12 : 25);
+  const numRuns = options.numRuns ?? modelSequences(ctx.runs);
+  const maxCommands = options.maxCommands ?? modelMaxCommands(ctx.profile.name);
   // fast-check's last failing run is its final, shrunk counterexample
   let failing: { steps: readonly ModelStep[]; error: unknown } | undefined;
   // answers longer than the 1000 characters a delivery record keeps (spec §2.4, §8), so the records show the cut
@@ -39,7 +54,7 @@ export async function runModel(ctx: CheckContext, level: ModelLevel, options: Ru
   try {
     await ctx.property(
       `model sequences (${enforced})`,
-      modelCommands({ maxCommands }),
+      modelCommands({ maxCommands, ...(ctx.http.allowedRecipients ? { recipients: ctx.http.allowedRecipients } : {}) }),
       async (commands) => {
         const model = new MessagingModel(randomBytes(6).toString('hex'));
         const real = new ModelReal(ctx, enforced);

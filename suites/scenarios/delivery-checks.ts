@@ -57,6 +57,8 @@ export const listBareArray = defineCheck({
 /** spec §4.2: page and limit are honoured; pages partition the records. */
 export const pageLimitRespected = defineCheck({
   id: 'DELIVERY-PAGE-LIMIT-RESPECTED',
+  // a webhook with three test sends, a full read and three single-record pages, and its delete
+  estimate: { requests: 12, sends: 0 },
   title: 'deliveries honour limit and page: limit=1 pages 1..3 are the first three records, limit=2 gives two',
   suite,
   requirements: ['DLV-LIMIT-HONOURED', 'DLV-PAGE-DEFAULT'],

@@ -53,6 +53,8 @@ const defaultLimit = 50;
 /** spec §4.2: without limit, at most 50 records, and exactly 50 when the webhook has more. */
 export const limitDefault50 = defineCheck({
   id: 'DELIVERY-LIMIT-DEFAULT-50',
+  // a webhook's create and delete, 51 test sends, two reads
+  estimate: { requests: defaultLimit + 5, sends: 0 },
   title: `deliveries without limit answer exactly ${defaultLimit} records when the webhook has ${defaultLimit + 1}`,
   suite,
   requirements: ['DLV-LIMIT-DEFAULT'],

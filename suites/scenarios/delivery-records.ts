@@ -1,7 +1,7 @@
 import type { Exchange } from '../../targets/index.js';
 import type { CheckContext } from '../checks/index.js';
 import { expectThat } from '../checks/index.js';
-import { deliveryWaitMs, pause } from './webhook-helpers.js';
+import { deliveryWaitMs, pollPause } from './webhook-helpers.js';
 
 /** A delivery record as read (spec §2.4); fields are checked by the schema checks, not assumed here. */
 export interface DeliveryRecordLike {
@@ -65,7 +65,7 @@ export async function latestTestRecord(ctx: CheckContext, webhookId: string, tim
     const records = await deliveryPage(ctx, webhookId, { page: 1, limit: pageMax });
     const found = records.find((record) => record.event === 'test.webhook.sent');
     if (found || Date.now() > deadline) return found;
-    await pause(25);
+    await pollPause(ctx, 25);
   }
   return undefined;
 }

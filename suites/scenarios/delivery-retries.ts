@@ -4,7 +4,7 @@ import { defineCheck, expectThat } from '../checks/index.js';
 import { allDeliveryRecords, deliveryPage } from './delivery-records.js';
 import { withWebhooks } from './webhook-fixture.js';
 import type { CreatedWebhook, WebhookFixture } from './webhook-fixture.js';
-import { arrivalsAt, messageEventCheck, maybeArrival, pause, sendMessage, waitForArrivals } from './webhook-helpers.js';
+import { arrivalsAt, messageEventCheck, maybeArrival, pause, pollPause, sendMessage, waitForArrivals } from './webhook-helpers.js';
 
 const suite = 'scenarios/deliveries';
 
@@ -58,7 +58,7 @@ export const eachAttemptRecorded = defineCheck({
         const arrivals = arrivalsAt(ctx, hook.path).length;
         if (records === arrivals) return;
         last = { records, arrivals };
-        await pause(50);
+        await pollPause(ctx, 50);
       }
       const failed = arrivalsAt(ctx, hook.path).filter((d) => d.answer.status === 500).length;
       ctx.fail(`the receiver got ${last.arrivals} delivery attempts (${failed} answered 500) but the webhook's log holds ${last.records} records`);

@@ -1,6 +1,7 @@
 import type { Exchange } from '../../targets/index.js';
 import type { Check } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
+import type { CaseScale, CheckCost } from '../checks/index.js';
 import { expectIdenticalReplays, expectOneMessage, idempotencyKey, sendWithOneKey } from './idempotency-probe.js';
 import { findMessages } from './pagination-walk.js';
 import { isMine, send, sendBody, sendKinds, sendNeeds, sendOperations, sentMessage, uniqueToken } from './scenario-helpers.js';
@@ -8,6 +9,10 @@ import type { SendKind } from './scenario-helpers.js';
 
 const suite = 'scenarios/idempotency';
 const concurrentSends = 20;
+/** The concurrent burst: 20 sends, fewer when the run samples fixed lists (a time budget), never under 2. */
+const burstOf = (samples: number): number => Math.min(concurrentSends, Math.max(2, samples));
+/** A burst and the list read that finds its message: one message however many sends (spec §4.1). */
+const burstCost = ({ samples }: CaseScale): CheckCost => ({ requests: burstOf(samples) + 1, sends: 1 });
 // send-template follows the same Idempotency-Key rules (spec §4.1)
 const alsoTemplate = (kind: SendKind): string[] => (kind === 'template' ? ['IDEM-TEMPLATE'] : []);
 
@@ -41,8 +46,9 @@ function concurrent(kind: SendKind): Check {
     level: 'must',
     needs: sendNeeds(kind),
     uses: [op.operationId],
+    estimate: burstCost,
     async run(ctx) {
-      const burst = await sendWithOneKey(ctx, kind, concurrentSends, concurrentSends);
+      const burst = await sendWithOneKey(ctx, kind, burstOf(ctx.samples), burstOf(ctx.samples));
       expectOneMessage(ctx, burst);
       expectIdenticalReplays(ctx, burst.accepted);
     },
@@ -59,8 +65,9 @@ function inFlight(kind: SendKind): Check {
     level: 'should',
     needs: sendNeeds(kind),
     uses: [op.operationId],
+    estimate: burstCost,
     async run(ctx) {
-      const burst = await sendWithOneKey(ctx, kind, concurrentSends, concurrentSends);
+      const burst = await sendWithOneKey(ctx, kind, burstOf(ctx.samples), burstOf(ctx.samples));
       const other = burst.answers.find((exchange) => exchange.status !== 409 && !burst.accepted.includes(exchange));
       if (other) ctx.expectStatus(other, [409, '2xx'], 'a send while the first with its Idempotency-Key was in flight');
       expectIdenticalReplays(ctx, burst.accepted);

@@ -25,7 +25,7 @@ const eventsAtConfiguredUrl = defineCheck({
     const sent = await ctx.http.request({
       method: 'POST',
       path: '/v1/messages',
-      body: { to: normalRecipient(ctx.target), from: senderNumber, message: `one-url ${Date.now()}` },
+      body: { to: normalRecipient(ctx), from: senderNumber, message: `one-url ${Date.now()}` },
     });
     ctx.expectStatus(sent, '2xx');
     const id = (sent.json as { id?: unknown } | undefined)?.id;

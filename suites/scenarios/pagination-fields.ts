@@ -10,6 +10,8 @@ const defaultLimit = 20; // spec §4.1
 /** spec §4.1: limit defaults to 20 and page to 1. */
 const defaults = paginationCheck({
   id: 'PAGINATION-SCENARIO-DEFAULTS',
+  // four spellings of the first page, and the pages that compare them
+  estimate: { requests: 6, sends: 0 },
   title: `without limit the list answers ${defaultLimit} items; without page it answers page 1`,
   requirements: ['MSG-LIST-LIMIT-DEFAULT', 'MSG-LIST-PAGE-DEFAULT'],
   level: 'must',
@@ -31,6 +33,8 @@ const defaults = paginationCheck({
 /** DESIGN.md §4: pagination is {page, limit, total, has_more}, echoes the request and agrees with the pages. */
 const totals = paginationCheck({
   id: 'PAGINATION-SCENARIO-TOTALS',
+  // the plain page, the last page, the whole first 100, and about five pages asked for by number
+  estimate: { requests: 8, sends: 0 },
   title: 'pagination carries page, limit, total and has_more, echoes the request and agrees with the pages',
   requirements: ['PAGE-OBJECT-FIELDS', 'PAGE-OBJECT-ECHO', 'PAGE-TOTAL-CONSISTENT'],
   level: 'should',

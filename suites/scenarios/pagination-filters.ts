@@ -20,6 +20,8 @@ const filterValues: Readonly<Record<Field, readonly string[]>> = {
 function filterCheck(field: Field, requirement: string): Check {
   return paginationCheck({
     id: `PAGINATION-SCENARIO-FILTER-${field.toUpperCase()}`,
+    // an unfiltered scan before and after, and a scan per filter value (about two pages each on a busy account)
+    estimate: { requests: 2 + 2 * filterValues[field].length, sends: 0 },
     title: `?${field}=X answers every message whose ${field} is X and nothing else`,
     requirements: [requirement],
     level: 'must',

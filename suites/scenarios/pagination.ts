@@ -33,6 +33,8 @@ const pageSelects = paginationCheck({
 /** Consecutive pages of an unchanged list neither overlap nor skip items; a page past the end is empty. */
 const partition = paginationCheck({
   id: 'PAGINATION-SCENARIO-PARTITION',
+  // the whole first page of 100, its pages of 7, and the page beyond the end
+  estimate: { requests: 2 + Math.ceil(pageSize / limit), sends: 0 },
   title: `pages with limit=${limit} partition the list (no duplicates, no gaps) and the page past the end is empty`,
   requirements: ['PAGE-NO-OVERLAP', 'PAGE-BEYOND-LAST'],
   level: 'should',

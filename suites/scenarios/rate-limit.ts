@@ -29,6 +29,8 @@ const limit100 = defineCheck({
   requirements: ['RATE-LIMIT-100', 'RATE-PER-KEY'],
   level: 'must',
   needs: ['rateLimitKey'],
+  // the key's 100 and the 101st, unthrottled (the client never holds the rate-limit key back), then one growth read
+  estimate: { requests: perMinute + 2, byKey: { rateLimit: perMinute + 1 }, sends: 0 },
   exclusive: true,
   appliesTo: rateLimitApplies,
   async run(ctx) {

@@ -55,12 +55,18 @@ export function templateData(template: TemplateConvention, token: string): Recor
   return Object.fromEntries(Object.entries(template.variables).map(([name, value]) => [name, value.split(tokenPlaceholder).join(token)]));
 }
 
+/** A recipient for a send: on a guarded target one of --allow-recipient (DESIGN.md §5), else a fictional number. */
+export function recipientFor(ctx: Pick<CheckContext, 'http'>): string {
+  const allowed = ctx.http.allowedRecipients ?? [];
+  return allowed.length > 0 ? (allowed[randomInt(allowed.length)] as string) : fictionalNumber();
+}
+
 /**
  * A valid body for the send kind whose content carries the token; `extra` overrides or adds fields. A template send
  * uses the target's fixture template (skipping the check without one) unless `extra` names the template itself.
  */
 export function sendBody(ctx: CheckContext, kind: SendKind, token: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const to = fictionalNumber();
+  const to = recipientFor(ctx);
   if (kind === 'freeForm') return { to, from: senderNumber, message: `conformance ${token}`, ...extra };
   // spec §4.1: the template variables field is named data (DESIGN.md §4, the spec text says "the service")
   if ('template' in extra) return { to, data: { company: `Conform ${token}` }, ...extra };

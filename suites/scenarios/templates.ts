@@ -1,6 +1,7 @@
 import type { Check, CheckContext } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
 import { INVALID_E164_SAMPLES } from '../arbitraries/index.js';
+import { recipientNumbers } from '../../targets/index.js';
 import { findMessages } from './pagination-walk.js';
 import { isMine, send, sendBody, sentMessage, sentTemplate, templateData, uniqueToken } from './scenario-helpers.js';
 
@@ -121,7 +122,10 @@ const toE164 = defineCheck({
   needs: needsTemplate,
   baseline,
   async run(ctx) {
-    for (const to of INVALID_E164_SAMPLES) {
+    // a guarded target gets only the samples that name no phone number: the others could be billed (DESIGN.md §5)
+    const samples = ctx.http.allowedRecipients ? INVALID_E164_SAMPLES.filter((to) => recipientNumbers({ to }).length === 0) : INVALID_E164_SAMPLES;
+    if (samples.length < INVALID_E164_SAMPLES.length) ctx.log(`guarded target: ${samples.length} of ${INVALID_E164_SAMPLES.length} invalid numbers sent (the rest name a phone number)`);
+    for (const to of samples) {
       const exchange = await send(ctx, 'template', sendBody(ctx, 'template', uniqueToken(), { to }));
       ctx.expectStatus(exchange, '4xx', `send-template to ${JSON.stringify(to)}`);
     }

@@ -15,6 +15,8 @@ export const eachEventAccepted = defineCheck({
   level: 'must',
   needs: ['receiver'],
   uses: ['createWebhook'],
+  // five event sets, each a create and an update (and the created webhook's delete), plus the first webhook's create and delete
+  estimate: { requests: 5 * 3 + 2, sends: 0 },
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const sets: (readonly WebhookEvent[])[] = [...allWebhookEvents.map((kind) => [kind]), allWebhookEvents];
@@ -37,6 +39,8 @@ const notArrays: readonly unknown[] = ['message.sent', { 0: 'message.sent' }, 1,
 /** spec §4.2: events is an array; anything else is refused on create and on update. */
 export const eventsNotArrayRefused = defineCheck({
   id: 'WEBHOOK-EVENTS-NOT-ARRAY-REFUSED',
+  // a create and an update per value that is not an array, and a valid webhook's create and delete
+  estimate: { requests: 2 * notArrays.length + 2, sends: 0 },
   title: 'events given as a string, an object, a number or a boolean is refused with a 4xx on create and update',
   suite,
   requirements: ['WH-EVENTS-ARRAY'],

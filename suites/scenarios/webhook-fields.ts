@@ -85,6 +85,8 @@ export const listShowsAll = defineCheck({
   level: 'must',
   needs: ['receiver'],
   uses: ['createWebhook'],
+  // each webhook's create and delete, and the list
+  estimate: { requests: 2 * listedWebhooks + 1, sends: 0 },
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const created = [];

@@ -72,9 +72,11 @@ export function failingRecipients(target: Target): readonly string[] {
   return target.conventions.failingRecipients;
 }
 
-/** A random E.164 recipient that is not on the target's failing list. */
-export function normalRecipient(target: Target): string {
-  const failing = new Set(failingRecipients(target));
+/** A recipient that is not on the target's failing list: one of --allow-recipient on a guarded target (DESIGN.md §5), else a random one. */
+export function normalRecipient(ctx: Pick<CheckContext, 'http' | 'target'>): string {
+  const failing = new Set(failingRecipients(ctx.target));
+  const allowed = (ctx.http.allowedRecipients ?? []).filter((number) => !failing.has(number));
+  if (allowed.length > 0) return allowed[randomInt(allowed.length)] as string;
   for (;;) {
     const candidate = `+1415555${String(randomInt(0, 10_000)).padStart(4, '0')}`;
     if (!failing.has(candidate) && candidate !== senderNumber) return candidate;
@@ -82,7 +84,7 @@ export function normalRecipient(target: Target): string {
 }
 
 /** Sends one free-form message (spec §4.1) and returns its id; fails the check when the send is refused. */
-export async function sendMessage(ctx: CheckContext, to: string = normalRecipient(ctx.target)): Promise<string> {
+export async function sendMessage(ctx: CheckContext, to: string = normalRecipient(ctx)): Promise<string> {
   const exchange = await ctx.http.request({
     method: 'POST',
     path: '/v1/messages',
@@ -103,9 +105,14 @@ export async function finalMessage(ctx: CheckContext, id: string, timeoutMs = de
     const message = (exchange.json ?? {}) as Record<string, unknown>;
     if (message.status === 'delivered' || message.status === 'failed') return message;
     if (Date.now() > deadline) ctx.fail(`message ${id} is still ${String(message.status)} after ${timeoutMs} ms: expected delivered or failed`, { exchange });
-    await pause(20);
+    await pollPause(ctx, 20);
   }
   return ctx.fail(`message ${id} did not reach delivered or failed within ${timeoutMs} ms`);
+}
+
+/** The pause between two polls: on a production target each poll spends the key's 100 requests a minute (spec §8). */
+export function pollPause(ctx: Pick<CheckContext, 'profile'>, ms: number): Promise<void> {
+  return pause(ctx.profile.name === 'production' ? Math.max(ms, 1_000) : ms);
 }
 
 /** Waits a little between polls (never as a substitute for waiting on a condition). */

@@ -72,6 +72,8 @@ export const testCompletesOnFailure = defineCheck({
 /** DESIGN.md §4: success mirrors the receiver's answer; delivery is the record of the attempt. */
 export const testResultMatches = defineCheck({
   id: 'WEBHOOK-TEST-RESULT-MATCHES',
+  // webhooks answering 200 and 500, a test send to each and the reads of their delivery records, and the deletes
+  estimate: { requests: 12, sends: 0 },
   title: 'test reports success and status_code as the receiver answered (200, 500, closed) and returns the delivery record',
   suite,
   requirements: ['WH-TEST-RESULT-MATCHES', 'WH-TEST-DELIVERY-RECORD'],

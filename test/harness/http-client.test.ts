@@ -61,6 +61,30 @@ describe('HttpClient', () => {
     expect(ex.durationMs).toBeLessThan(2000);
   });
 
+  it('starts the request timeout after the rate-limit wait: a throttled request is not a TIMEOUT', async () => {
+    // one request per 300 ms window (+1 s margin): the second waits ~1.3 s, far over its 400 ms timeout
+    const { stub, client } = await setup(() => [200, { ok: true }], { ratePerMinute: 1, rateWindowMs: 300 });
+    expect((await client.request({ path: '/v1/user/me' })).status).toBe(200);
+    const scope = client.scope();
+    const started = Date.now();
+    const second = await scope.request({ path: '/v1/user/me', timeoutMs: 400 });
+    expect(second.error).toBeUndefined();
+    expect(second.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+    expect(second.durationMs).toBeLessThan(400);
+    expect(scope.throttledMs).toBeGreaterThanOrEqual(1_000);
+    expect(stub.requests).toHaveLength(2);
+  });
+
+  it('an abort while waiting for the rate limit sends nothing', async () => {
+    const { stub, client } = await setup(() => [200, { ok: true }], { ratePerMinute: 1, rateWindowMs: 60_000 });
+    await client.request({ path: '/v1/user/me' });
+    const waiting = await client.request({ path: '/v1/user/me', signal: AbortSignal.timeout(200) });
+    expect(waiting.error?.code).toBe('ABORTED');
+    expect(waiting.error?.message).toMatch(/waiting for the rate limit/);
+    expect(stub.requests).toHaveLength(1);
+  });
+
   it('aborts an oversized body with BODY_TOO_LARGE', async () => {
     const { client } = await setup(() => [200, 'x'.repeat(5000)], { maxBodyBytes: 1000 });
     const ex = await client.request({ path: '/v1/messages' });

@@ -1,0 +1,102 @@
+import { isUtf8 } from 'node:buffer';
+import { performance } from 'node:perf_hooks';
+import type { Pool } from 'undici';
+import type { Exchange, ExchangeError, ExchangeRequest } from './exchange.js';
+import type { Redactor } from './redact.js';
+
+/** What the transport needs of the client: its connection pool, body limit and redactor. */
+export interface Transport {
+  readonly pool: Pool;
+  readonly maxBodyBytes: number;
+  readonly redactor: Redactor;
+}
+
+/** A request ready for the wire: the recorded form, the path with query, headers and body. */
+export interface Prepared {
+  readonly record: ExchangeRequest;
+  readonly path: string;
+  readonly headers: Record<string, string>;
+  readonly body?: string | Buffer;
+}
+
+/** Hands the request to the transport with its timeout (which starts here) and turns every failure into an Exchange. */
+export async function timedSend(transport: Transport, id: number, prepared: Prepared, timeoutMs: number, callerSignal: AbortSignal | undefined): Promise<Exchange> {
+  const timeout = new AbortController();
+  const signal = callerSignal ? AbortSignal.any([timeout.signal, callerSignal]) : timeout.signal;
+  const start = performance.now();
+  const timer = setTimeout(() => timeout.abort(new Error(`no complete response within ${timeoutMs} ms`)), timeoutMs);
+  try {
+    return await send(transport, id, prepared, signal, start);
+  } catch (error) {
+    const code = timeout.signal.aborted ? 'TIMEOUT' : signal.aborted ? 'ABORTED' : errorCode(error);
+    const message = timeout.signal.aborted ? String((timeout.signal.reason as Error).message) : errorMessage(error);
+    return failed(id, prepared.record, start, { code, message: transport.redactor.scrub(message) });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function send(transport: Transport, id: number, prepared: Prepared, signal: AbortSignal, start: number): Promise<Exchange> {
+  const response = await transport.pool.request({
+    method: prepared.record.method as 'GET',
+    path: prepared.path,
+    headers: prepared.headers,
+    ...(prepared.body === undefined ? {} : { body: prepared.body }),
+    signal,
+  });
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let error: ExchangeError | undefined;
+  for await (const chunk of response.body) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > transport.maxBodyBytes) {
+      response.body.destroy();
+      error = { code: 'BODY_TOO_LARGE', message: `response body exceeds ${transport.maxBodyBytes} bytes; the rest was not read` };
+      chunks.push(buffer.subarray(0, buffer.length - (size - transport.maxBodyBytes)));
+      break;
+    }
+    chunks.push(buffer);
+  }
+  const bytes = Buffer.concat(chunks);
+  const bodyText = bytes.toString('utf8');
+  // RFC 8259 §8.1: JSON exchanged between systems must be UTF-8; a lossy decode must not pass as valid JSON
+  const notUtf8 = !error && !isUtf8(bytes) ? { jsonError: 'the body is not valid UTF-8 (JSON must be UTF-8: RFC 8259 §8.1)' } : undefined;
+  return {
+    id,
+    request: prepared.record,
+    status: response.statusCode,
+    headers,
+    bodyText,
+    ...(error ? { error } : (notUtf8 ?? parseJson(bodyText))),
+    durationMs: performance.now() - start,
+  };
+}
+
+function parseJson(text: string): { json?: unknown; jsonError?: string } {
+  if (text.trim() === '') return {};
+  try {
+    return { json: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { jsonError: (error as Error).message };
+  }
+}
+
+export function failed(id: number, request: ExchangeRequest, start: number, error: ExchangeError): Exchange {
+  return { id, request, headers: {}, bodyText: '', durationMs: performance.now() - start, error };
+}
+
+function errorCode(error: unknown): string {
+  const candidate = error as { code?: unknown; cause?: { code?: unknown }; name?: unknown };
+  if (typeof candidate?.code === 'string') return candidate.code;
+  if (typeof candidate?.cause?.code === 'string') return candidate.cause.code;
+  return typeof candidate?.name === 'string' ? candidate.name : 'NETWORK_ERROR';
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
