@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference } from '../../simulator/index.js';
 import type { ReferenceServer } from '../../simulator/index.js';
 import { simulatorApiPort, simulatorReceiverPort, simulatorUiPort, simulatorWebhookUrl } from '../../spec/simulator-defaults.js';
-import { exclusionOf, readmeCommands, repoRoot } from './readme-commands.js';
+import { exclusionOf, offLoopbackOrigins, readmeCommands, repoRoot } from './readme-commands.js';
 import type { ReadmeCommand } from './readme-commands.js';
 
 // Every command of the README's sh blocks runs here, as written, with only these substitutions (SUBSTITUTIONS):
@@ -161,6 +161,12 @@ beforeAll(async () => {
     for (let chain = queue.shift(); chain; chain = queue.shift()) {
       for (const command of chain) {
         const ran = substitute(command.text);
+        // safety: never run a command that would reach an address off loopback (it fails its test instead)
+        const offLoopback = offLoopbackOrigins(ran);
+        if (offLoopback.length > 0) {
+          outcomes.set(command, { ran, code: -1, signal: null, out: '', err: `not run: it names ${offLoopback.join(', ')}, off loopback: substitute or exclude it`, ms: 0 });
+          continue;
+        }
         const longRunning = /^npm run (simulator|receiver) -- (?!.*--help)/.test(ran);
         outcomes.set(command, { ran, ...(await sh(ran, longRunning ? /test it with: |receiver listening on / : undefined)) });
       }
@@ -230,5 +236,13 @@ describe('acceptance: npm run simulator with its defaults, then the README confo
     expect(result.checks.find((c) => c.id === 'SIMULATOR-EVENTS-AT-CONFIGURED-URL')?.status).toBe('passed');
     expect(simulatorWebhookUrl).toBe(`http://127.0.0.1:${simulatorReceiverPort}/simulator-webhook-url`);
     console.log(`simulator on ${shared.onDefaults ? 'its defaults' : 'free ports'}: ${outcome.ran} took ${outcome.ms} ms`);
+  });
+});
+
+describe('README commands: the loopback guard', () => {
+  it('names every origin off loopback, and only those', () => {
+    expect(offLoopbackOrigins('npm run conform -- --target https://sandbox.acme.example --api-key x')).toEqual(['sandbox.acme.example']);
+    expect(offLoopbackOrigins('npm run conform -- --base-url http://10.0.0.8:80 --compare http://[fd00::1]:4001')).toEqual(['10.0.0.8', '[fd00::1]']);
+    expect(offLoopbackOrigins('npm run conform -- --target http://127.0.0.1:4001 --compare http://localhost:1 --receiver-url https://hooks.conformance.example')).toEqual([]);
   });
 });

@@ -69,8 +69,28 @@ export const exclusions: readonly Exclusion[] = [
     match: /--allow-send\b/,
     reason: 'a full production-profile run at 100 requests/min takes about 10 minutes (issue 13 item 4, branch production-run); its --plan twin runs here',
   },
+  {
+    match: /https:\/\/sandbox\.acme\.example/,
+    reason: 'a third-party target in the conventions example; test/suites/target-conventions.test.ts runs the same settings against a loopback reference',
+  },
   { match: /--compare https:\/\/staging\.example\.com/, reason: 'two production-profile runs at 100 requests/min (minutes); parity on loopback runs here with --compare simulator and reference:simulator' },
 ];
+
+/**
+ * Host names a README command may carry that the harness never contacts: the public-looking name webhooks are
+ * registered under (the reference routes it to the loopback receiver; DESIGN.md §5).
+ */
+const neverContacted = new Set(['hooks.conformance.example']);
+
+/**
+ * The origins of a command that are neither loopback nor never contacted. The test refuses to run a command that has
+ * any (safety: no test sends traffic off loopback), so a new README example with a real host must be substituted or
+ * excluded first.
+ */
+export function offLoopbackOrigins(command: string): string[] {
+  const hosts = [...command.matchAll(/\bhttps?:\/\/(\[[^\]]+\]|[^\s/:'"]+)/g)].map((m) => (m[1] as string).toLowerCase());
+  return hosts.filter((host) => !/^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(host) && !neverContacted.has(host));
+}
 
 /** The exclusion a command matches, if any. */
 export function exclusionOf(command: string): Exclusion | undefined {
