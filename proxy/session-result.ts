@@ -73,7 +73,8 @@ export function sessionResult(tally: SessionTally, meta: SessionMeta): RunResult
     startedAt: new Date(meta.startedAt).toISOString(),
     durationMs: meta.endedAt - meta.startedAt,
     checks,
-    operations: sessionOperations(tally.operations),
+    // a forwarder sees deliveries, not API operations
+    operations: meta.kind === 'proxy' ? sessionOperations(tally.operations) : [],
     rootCauses: rootCauses(checks),
     requirements: matrix,
     summary: summarize(checks, matrix),

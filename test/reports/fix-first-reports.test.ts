@@ -120,7 +120,8 @@ describe('bounded, readable, safe', () => {
     for (const name of Object.keys(reporters)) {
       const text = render(name);
       expect(text.includes('\u001b') || text.includes('\u009b'), name).toBe(false);
-      expect(text, name).toContain('u001b[31m red');
+      // the HAR holds exchanges only, and this fixture recorded none
+      if (name !== 'har') expect(text, name).toContain('u001b[31m red');
     }
     expect(consoleReporter.render(partial)).toContain('"Not Found\\u001b[31m red\\u009b2J"');
     expect(JSON.parse(jsonReporter.render(partial)).operations.find((row: { operationId: string }) => row.operationId === 'listWebhooks').message).toBe(hostileMessage);
