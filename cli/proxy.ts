@@ -3,12 +3,15 @@ import { parseArgs } from 'node:util';
 import { startProxy } from '../proxy/index.js';
 import { runPassiveSession, sessionFlags, sessionSettings, sessionUsage, wholeNumber } from './passive-session.js';
 
+/** The proxy's default port: clear of the simulator's 4000/4001 and the receiver's 4010 (spec/simulator-defaults.ts). */
+const proxyDefaultPort = 4020;
+
 const USAGE = `usage: npm run proxy -- --target <url> [--port N] [--host 127.0.0.1|::1] [--annotate] [options]
 
 Forwards every request to the target unchanged and grades each exchange against the contract off the hot path;
 point your client (SDK tests, app, Postman) at the printed loopback URL instead of the target.
   --target URL            the API origin without /v1 (required), e.g. http://127.0.0.1:4001
-  --port N                loopback port (default 4010; 0 picks a free one)
+  --port N                loopback port (default ${proxyDefaultPort}; 0 picks a free one)
   --host ADDR             loopback address to listen on (default 127.0.0.1)
   --annotate              add ${'`x-conformance-violations`'} to each answer (grades before answering; off by default)
   --max-body BYTES        bytes of each body kept for grading (default 1048576; longer bodies pass ungraded)
@@ -40,7 +43,7 @@ async function main(): Promise<number> {
   return runPassiveSession('proxy', target, settings, (hooks) =>
     startProxy({
       target,
-      port: wholeNumber('port', values.port, 4010, 65535) as number,
+      port: wholeNumber('port', values.port, proxyDefaultPort, 65535) as number,
       ...(values.host === undefined ? {} : { host: values.host }),
       annotate: values.annotate ?? false,
       maxBodyBytes: wholeNumber('max-body', values['max-body'], 1024 * 1024) as number,

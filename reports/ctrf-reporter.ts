@@ -1,5 +1,6 @@
 import type { CheckResult, RunResult } from '../suites/engine/result.js';
 import type { Reporter } from './reporter.js';
+import { jsonText } from './json-text.js';
 
 /** The CTRF specification version the report follows (the schema of the `ctrf` reference package, CURRENT_SPEC_VERSION). */
 export const ctrfSpecVersion = '0.0.0';
@@ -98,6 +99,6 @@ export const ctrfReporter: Reporter = {
         extra: { verdict: result.verdict, exitCode: result.exitCode, requirements: result.summary.requirements, requestsSent: result.requestsSent },
       },
     };
-    return `${JSON.stringify(report, null, 2)}\n`;
+    return jsonText(report);
   },
 };

@@ -1,5 +1,6 @@
 import type { CheckResult, CheckTrace, RunResult } from '../suites/engine/result.js';
 import type { Reporter } from './reporter.js';
+import { jsonText } from './json-text.js';
 
 type Exchange = CheckTrace['exchanges'][number];
 
@@ -103,6 +104,6 @@ export const harReporter: Reporter = {
       entries,
       comment: `${result.target.name} (${result.target.baseUrl}), seed ${result.seed}${untraced ? '; the run did not record exchanges (run with --reporter har to record them)' : ''}`,
     };
-    return `${JSON.stringify({ log }, null, 2)}\n`;
+    return jsonText({ log });
   },
 };

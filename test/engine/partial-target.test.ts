@@ -22,7 +22,7 @@ async function conformPartial(name: string, options: PartialTargetOptions): Prom
     const out = join(dir, name);
     // the reference behind the proxy: its conventions are described as a user would describe their target's
     const conventions = ['--templates', 'examples/conventions/reference-templates.json', '--failing-recipient', '+15550009999'];
-    const run = await conform(['--target', partial.baseUrl, '--profile', 'simulator', ...conventions, '--seed', '7', '--reporter', 'json', '--out', out], {
+    const run = await conform(['--target', partial.baseUrl, '--profile', 'simulator', '--receiver-port', '0', ...conventions, '--seed', '7', '--reporter', 'json', '--out', out], {
       CONFORM_API_KEY: partial.keys.growth as string,
       CONFORM_STARTER_API_KEY: partial.keys.starter as string,
     });

@@ -28,7 +28,7 @@ afterAll(async () => {
 /** conform against a URL with the built-in checks only (quick), simulator profile; the outcome and results.json. */
 async function conformBuiltin(url: string, name: string): Promise<{ code: number; stderr: string; result: RunResult }> {
   const out = join(dir, name);
-  const run = await conform(['--target', url, '--profile', 'simulator', '--suite', 'builtin/*', '--request-timeout', '2000', '--reporter', 'json', '--out', out], { CONFORM_API_KEY: 'reach-key-planted-77' });
+  const run = await conform(['--target', url, '--profile', 'simulator', '--receiver-port', '0', '--suite', 'builtin/*', '--request-timeout', '2000', '--reporter', 'json', '--out', out], { CONFORM_API_KEY: 'reach-key-planted-77' });
   const result = JSON.parse(await readFile(join(out, 'results.json'), 'utf8')) as RunResult;
   return { ...run, result };
 }

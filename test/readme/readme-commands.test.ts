@@ -118,7 +118,7 @@ let outs = 0;
 /** The command as run: the substitutions above. */
 function substitute(command: string): string {
   let text = command.replace(/^npm install && /, '').replace(/\s*\[[^\]]*\]/g, '');
-  text = text.replace(/whsec_\.\.\./g, `whsec_${Buffer.from(String(process.pid)).toString('base64')}`).replace(/--port 3000\b/, '--port 0');
+  text = text.replace(/whsec_\.\.\./g, `whsec_${Buffer.from(String(process.pid)).toString('base64')}`);
   if (production) text = text.replace(/https:\/\/api\.example\.com/g, production.url).replace(/CONFORM_API_KEY=\.\.\./g, `CONFORM_API_KEY=${productionKey}`);
   if (!shared.onDefaults) {
     const flags = shared.printed.replace(/^npm run conform -- /, '');
@@ -133,6 +133,8 @@ function substitute(command: string): string {
     if (!/--out /.test(text)) text += `${text.includes(' -- ') ? '' : ' --'} --out ${join(work, `run-${++outs}`)}`;
   }
   if (/^npm run simulator -- /.test(text) && !/--help\b/.test(text)) text += ' --api-port 0 --ui-port 0';
+  // a server's fixed port may be taken on this machine: any free one shows the same
+  if (isLongRunning(text)) text = text.replace(/--port \d+\b/, '--port 0');
   return text;
 }
 
@@ -248,5 +250,6 @@ describe('README commands: the loopback guard', () => {
     expect(offLoopbackOrigins('npm run conform -- --target https://sandbox.acme.example --api-key x')).toEqual(['sandbox.acme.example']);
     expect(offLoopbackOrigins('npm run conform -- --base-url http://10.0.0.8:80 --compare http://[fd00::1]:4001')).toEqual(['10.0.0.8', '[fd00::1]']);
     expect(offLoopbackOrigins('npm run conform -- --target http://127.0.0.1:4001 --compare http://localhost:1 --receiver-url https://hooks.conformance.example')).toEqual([]);
+    expect(offLoopbackOrigins('npm run simulator -- --egress https://hooks.conformance.example=http://127.0.0.1:4399')).toEqual([]);
   });
 });

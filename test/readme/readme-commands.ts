@@ -88,7 +88,7 @@ const neverContacted = new Set(['hooks.conformance.example']);
  * excluded first.
  */
 export function offLoopbackOrigins(command: string): string[] {
-  const hosts = [...command.matchAll(/\bhttps?:\/\/(\[[^\]]+\]|[^\s/:'"]+)/g)].map((m) => (m[1] as string).toLowerCase());
+  const hosts = [...command.matchAll(/\bhttps?:\/\/(\[[^\]]+\]|[A-Za-z0-9.-]+)/g)].map((m) => (m[1] as string).toLowerCase());
   return hosts.filter((host) => !/^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(host) && !neverContacted.has(host));
 }
 
