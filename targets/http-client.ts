@@ -4,6 +4,11 @@ import { Pool } from 'undici';
 import type { Exchange, ExchangeError, ExchangeRequest } from './exchange.js';
 import { HarnessError } from './harness-error.js';
 import { redactedMarker, Redactor } from './redact.js';
+import { noteAnswerSize } from './memory-relief.js';
+import { redactExchange } from './redact-exchange.js';
+import { assertSendableHeaders, requestLinePath } from './request-line.js';
+import { untilAborted } from './until-aborted.js';
+import { jsonDepth, maxJsonDepth } from './sanitize.js';
 import { SendGuard } from './send-guard.js';
 import type { AdmittedSend, SendPolicy } from './send-guard.js';
 import type { SendSummary } from './send-ledger.js';
@@ -252,7 +257,7 @@ interface Prepared {
 function prepare(core: Core, options: RequestOptions): Prepared {
   const method = (options.method ?? 'GET').toUpperCase();
   const keyRole = options.key ?? 'growth';
-  const path = `${core.basePath}${options.path}${queryString(options.query)}`;
+  const path = requestLinePath(`${core.basePath}${options.path}${queryString(options.query)}`);
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: string | Buffer | undefined;
   if (options.body !== undefined) {
@@ -306,13 +311,16 @@ function queryString(query: RequestOptions['query']): string {
 }
 
 async function send(core: Core, id: number, prepared: Prepared, signal: AbortSignal, start: number): Promise<Exchange> {
-  const response = await core.pool.request({
+  assertSendableHeaders(prepared.headers);
+  const pending = core.pool.request({
     method: prepared.record.method as 'GET',
     path: prepared.path,
     headers: prepared.headers,
     ...(prepared.body === undefined ? {} : { body: prepared.body }),
     signal,
   });
+  // the timeout holds even if the pool never dispatches (undici leaves a queued request deaf to its signal)
+  const response = await untilAborted(pending, signal);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(response.headers)) {
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
@@ -332,6 +340,7 @@ async function send(core: Core, id: number, prepared: Prepared, signal: AbortSig
     chunks.push(buffer);
   }
   const bytes = Buffer.concat(chunks);
+  noteAnswerSize(bytes.length);
   const bodyText = bytes.toString('utf8');
   // RFC 8259 §8.1: JSON exchanged between systems must be UTF-8; a lossy decode must not pass as valid JSON
   const notUtf8 = !error && !isUtf8(bytes) ? { jsonError: 'the body is not valid UTF-8 (JSON must be UTF-8: RFC 8259 §8.1)' } : undefined;
@@ -348,6 +357,9 @@ async function send(core: Core, id: number, prepared: Prepared, signal: AbortSig
 
 function parseJson(text: string): { json?: unknown; jsonError?: string } {
   if (text.trim() === '') return {};
+  // issue 15: a 100,000-level answer parses, but every recursive reader of it (schema validation, copies) would
+  // exhaust the stack; the checks that read the body fail on this instead
+  if (jsonDepth(text) > maxJsonDepth) return { jsonError: `the answer nests deeper than ${maxJsonDepth} levels` };
   try {
     return { json: JSON.parse(text) as unknown };
   } catch (error) {
@@ -368,20 +380,4 @@ function errorCode(error: unknown): string {
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** A copy of an exchange safe to keep in records and reports. */
-export function redactExchange(exchange: Exchange, redactor: Redactor): Exchange {
-  const request: ExchangeRequest = {
-    ...exchange.request,
-    headers: redactor.scrubHeaders(exchange.request.headers),
-    ...(exchange.request.body === undefined ? {} : { body: redactor.scrub(exchange.request.body) }),
-  };
-  return {
-    ...exchange,
-    request,
-    headers: redactor.scrubHeaders(exchange.headers),
-    bodyText: redactor.scrub(exchange.bodyText),
-    ...(exchange.json === undefined ? {} : { json: redactor.scrubValue(exchange.json) }),
-  };
 }

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Receiver } from '../../receiver/index.js';
 import { requirements as specRequirements } from '../../spec/requirements.js';
-import { HttpClient, isHarnessError, Redactor } from '../../targets/index.js';
+import { HttpClient, isHarnessError, maxValueChars, Redactor } from '../../targets/index.js';
 import type { Target } from '../../targets/index.js';
 import { RunBaselines } from '../checks/index.js';
 import type { CheckRegistry } from '../checks/index.js';
@@ -153,7 +153,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     summary: summarize(checks, matrix),
     verdict: exitCode === 0 ? 'conforms' : exitCode === 1 ? 'does-not-conform' : 'not-run',
     exitCode,
-    ...(setupError ? { setupError: { code: setupError.code, message: redactor.scrub(setupError.message) } } : {}),
+    ...(setupError ? { setupError: { code: setupError.code, message: redactor.scrub(setupError.message, maxValueChars) } } : {}),
     requestsSent: http?.totalSent ?? sent,
     ...(http ? { sends: http.sends } : {}),
     ...(cleanup && (cleanup.webhooksDeleted.length > 0 || cleanup.webhooksLeft.length > 0) ? { cleanup } : {}),
