@@ -45,7 +45,10 @@ export function sanitizeText(text: string, max: number = maxValueChars): string 
   const escaped = escapeControls(cut);
   if (escaped === cut || escaped.length <= max) return escaped;
   // the escapes made it longer than the bound: cut again, still noting the original size
-  return `${copyOf(escaped.slice(0, max))}… [cut: ${text.length} characters in all]`;
+  // ...but not through the middle of an escape
+  const lastEscape = escaped.lastIndexOf('\\u', max - 1);
+  const end = lastEscape > max - 6 ? lastEscape : max;
+  return `${copyOf(escaped.slice(0, end))}… [cut: ${text.length} characters in all]`;
 }
 
 /** Bounds of boundValue. */

@@ -66,3 +66,20 @@ export function firstUnescaped(text: string): string | undefined {
   const at = match.index;
   return `U+${text.codePointAt(at)?.toString(16).padStart(4, '0')} at ${at}: ${JSON.stringify(text.slice(Math.max(0, at - 40), at + 40))}`;
 }
+
+/** The bounds of issue 15 every hostile run must keep. */
+export const outputBounds = { reportBytes: 20 * 1024 * 1024, terminalBytes: 4 * 1024 * 1024, peakRss: 500 * 1024 * 1024 } as const;
+
+/** Everything that reached an output and is not clean: "<output>: <where>" per output, [] when all are clean. */
+export function unescapedOutputs(run: ChildRun): string[] {
+  const outputs: [string, string][] = [['stdout', run.stdout], ['stderr', run.stderr], ...run.reports];
+  return outputs.flatMap(([name, text]) => {
+    const found = firstUnescaped(text);
+    return found === undefined ? [] : [`${name}: ${found}`];
+  });
+}
+
+/** Bytes printed to the terminal (stdout and stderr). */
+export function terminalBytes(run: ChildRun): number {
+  return Buffer.byteLength(run.stdout) + Buffer.byteLength(run.stderr);
+}
