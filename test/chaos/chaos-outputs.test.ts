@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathModes, portModes, startChaosServer } from './chaos-server.js';
 import type { ChaosServer, PathMode, PortMode } from './chaos-server.js';
 import { outputBounds, runChildCli, terminalBytes, unescapedOutputs } from './cli-child.js';
-import { hostileModes } from './hostile-answers.js';
+import { controlModes, hostileModes } from './hostile-answers.js';
 
 // issue 15: every chaos behaviour (the older ones; hostile-cli.test.ts runs the new ones with every suite) through the
 // spawned CLI and a small real selection: the exit code, the time, and that its terminal output and every report
@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 const selection = ['--profile', 'simulator', '--request-timeout', '500', '--timeout', '1500', '--suite', 'builtin/*', '--suite', 'contract/user', '--seed', '15'];
-const older = (pathModes as readonly string[]).filter((mode) => !(hostileModes as readonly string[]).includes(mode)) as PathMode[];
+const older = (pathModes as readonly string[]).filter((mode) => !([...hostileModes, ...controlModes] as readonly string[]).includes(mode)) as PathMode[];
 /** HTTP/1.0 answers are read and pass; the other raw-socket modes break the connection check: a set-up problem. */
 const portExit = (mode: PortMode): number => (mode === 'http10' ? 0 : 2);
 const wallBoundMs = 30_000;

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import type { AddressInfo, Server, Socket } from 'node:net';
-import { hostileAnswer, hostileModes } from './hostile-answers.js';
+import { controlModes, hostileAnswer, hostileModes } from './hostile-answers.js';
 import type { HostileMode } from './hostile-answers.js';
 
 /** Behaviours selected by path: the base URL is http://127.0.0.1:<port>/<mode>[/g<n>]. */
@@ -22,6 +22,7 @@ export const pathModes = [
   'storm-5xx',
   'duplicate-headers',
   ...hostileModes,
+  ...controlModes,
 ] as const;
 
 /** Behaviours selected by port (they need the raw socket): each has a server of its own. */
@@ -90,7 +91,7 @@ export async function startChaosServer(options: { delayMs?: number; dripMs?: num
       res.end(user);
       return;
     }
-    if ((hostileModes as readonly string[]).includes(mode)) return void hostile(mode as HostileMode, req, res);
+    if ([...hostileModes, ...controlModes].includes(mode as HostileMode)) return void hostile(mode as HostileMode, req, res);
     req.resume();
     answer(mode as PathMode, req, res, prefix);
   }));

@@ -3,7 +3,10 @@ import { gzipSync } from 'node:zlib';
 /** Answers meant to crash, flood or inject into the harness's outputs (issue 15); each stays under the 1 MiB body limit. */
 export const hostileModes = ['deep-array', 'deep-object', 'gzip-bomb', 'control-bytes', 'big-id'] as const;
 
-export type HostileMode = (typeof hostileModes)[number];
+/** The control of big-id: the same answers with an ordinary id (the benchmark's clean run). */
+export const controlModes = ['small-id'] as const;
+
+export type HostileMode = (typeof hostileModes)[number] | (typeof controlModes)[number];
 
 /** One answer: status, headers and the raw body bytes. */
 export interface HostileAnswer {
@@ -42,7 +45,8 @@ export function hostileAnswer(mode: HostileMode, method: string, requestBody: un
       if (method === 'GET') return { status, headers: json, body: Buffer.concat([Buffer.from(terminalAttack), Buffer.from([0x9b, 0x1b, 0x00, 0x85])]) };
       return { status, headers: json, body: Buffer.from(JSON.stringify({ ...echo, id: terminalAttack, object: terminalAttack, status: terminalAttack, error: { code: terminalAttack, message: terminalAttack } })) };
     case 'big-id':
+    case 'small-id':
       bigId ??= 'i'.repeat(bigIdLength);
-      return { status, headers: json, body: Buffer.from(JSON.stringify({ ...echo, id: bigId, object: 'message', data: [], has_more: false })) };
+      return { status, headers: json, body: Buffer.from(JSON.stringify({ ...echo, id: mode === 'big-id' ? bigId : 'msg_0b0f1f4e8d5c4b8e', object: 'message', data: [], has_more: false })) };
   }
 }

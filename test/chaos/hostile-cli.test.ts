@@ -4,7 +4,6 @@ import type { ChaosServer } from './chaos-server.js';
 import { outputBounds, runChildCli, terminalBytes, unescapedOutputs } from './cli-child.js';
 import type { ChildRun } from './cli-child.js';
 import { hostileModes } from './hostile-answers.js';
-import type { HostileMode } from './hostile-answers.js';
 
 // issue 15: the spawned CLI, every real suite, against targets that answer to crash, flood or inject. Each run is
 // bounded in time, exits 1 (the target does not conform), prints and writes nothing unescaped, and keeps the output
@@ -18,7 +17,7 @@ afterAll(async () => {
 });
 
 /** What each run must show in its reasons (the clear failure, not the engine's). */
-const expectedReason: Record<HostileMode, RegExp> = {
+const expectedReason: Record<(typeof hostileModes)[number], RegExp> = {
   'deep-array': /the answer nests deeper than 1000 levels/,
   'deep-object': /the answer nests deeper than 1000 levels/,
   'gzip-bomb': /not valid UTF-8|not JSON/,
