@@ -108,7 +108,7 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
   } catch (error) {
     const [status, reason, details] = classify(error);
     const violated = status === 'failed' ? violatedOf(details, check.requirements) : {};
-    const clean = http.redactor.scrub(reason, maxReasonChars);
+    const clean = http.redactor.scrub(withoutStackOverflow(reason), maxReasonChars);
     return finish(status, { reason: clean, ...violated, ...detailFields(details, http), ...logsOf(), ...traceOf(scoped, env) }, scoped.count);
   } finally {
     clearTimeout(timer);
@@ -127,7 +127,7 @@ function classify(error: unknown): [CheckStatus, string, FailureDetails | undefi
   if (isHarnessError(error)) return ['errored', `harness error ${error.code}: ${error.message}`, undefined];
   const details = (error as { details?: FailureDetails } | null)?.details;
   const message = error instanceof Error ? error.message : String(error);
-  return ['errored', `the check raised: ${withoutStackOverflow(message)}`, details];
+  return ['errored', `the check raised: ${message}`, details];
 }
 
 /**
