@@ -29,6 +29,10 @@ const benchmarks: Record<string, Benchmark> = {
     title: 'Start-up and default run: compiled command vs bare node and vs tsx from sources (wall time, child processes)',
     load: () => import('./start-time.js'),
   },
+  hostile: {
+    title: 'Hostile targets: peak RSS, reports and time of the CLI against 1 MB ids (and the other hostile answers) vs ordinary ids',
+    load: () => import('./hostile-targets.js'),
+  },
   'receiver-memory': {
     title: 'Receiver memory: peak RSS under 10,000 deliveries (signed, badly signed, oversized, non-JSON) vs RSS before',
     load: () => import('./receiver-memory.js'),

@@ -122,7 +122,7 @@ const optionSpec = {
 export function parseConformArgs(argv: readonly string[]): ConformArgs {
   let values: Record<string, string | string[] | boolean | undefined>;
   try {
-    ({ values } = parseArgs({ args: [...argv], options: optionSpec, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({ args: withNegativeValues(argv), options: optionSpec, strict: true, allowPositionals: false }));
   } catch (error) {
     throw new HarnessError('USAGE', `${(error as Error).message.replace(/\.$/, '')}. Run with --help for the options.`);
   }
@@ -184,6 +184,26 @@ export function parseConformArgs(argv: readonly string[]): ConformArgs {
     list: values.list === true,
     help: values.help === true,
   };
+}
+
+/**
+ * `--runs -1` as `--runs=-1`: parseArgs takes a value starting with a dash for a flag ("ambiguous"), so a negative
+ * number would get a three-line message instead of the range error every numeric flag gives.
+ */
+function withNegativeValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    const name = arg.startsWith('--') ? arg.slice(2) : undefined;
+    if (name !== undefined && next !== undefined && /^-\d/.test(next) && (optionSpec as Record<string, { type: string }>)[name]?.type === 'string') {
+      out.push(`${arg}=${next}`);
+      i += 1;
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
 }
 
 /** Parses a whole number >= min, or throws a USAGE error naming the flag. */

@@ -155,7 +155,7 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
     ...optional('receiverPort', pick(args.receiverPort, config.receiverPort)),
     allowRateLimitCheck: args.allowRateLimitCheck || config.allowRateLimitCheck === true,
     outDir: pick(args.out, config.out) ?? 'conformance-report',
-    reporters: reporters.length > 0 ? reporters : defaultReporterNames,
+    reporters: withDefaultReports(reporters),
     faults,
     ...(args.shard === undefined ? {} : { shard: parseShard(args.shard) }),
     ...(args.merge === undefined ? {} : { merge: args.merge }),
@@ -177,6 +177,18 @@ interface TargetChoice {
   receiverPort: number | undefined;
   simulatorWebhookUrl: string | undefined;
 }
+
+/**
+ * The reporters of a run: the defaults when none is named, and also when only annotation reporters are named (the
+ * README's `--merge shards --reporter github-actions` writes the four reports and prints the verdict, plus annotations).
+ */
+function withDefaultReports(named: readonly string[]): readonly string[] {
+  if (named.length === 0) return defaultReporterNames;
+  return named.every((name) => annotationReporterNames.includes(name)) ? [...defaultReporterNames, ...named] : named;
+}
+
+/** Reporters that only add CI annotations to a run's output. */
+const annotationReporterNames: readonly string[] = ['github-actions'];
 
 function buildTarget(choice: TargetChoice): Target {
   const keys = Object.fromEntries(Object.entries(choice.keys).filter(([, v]) => v !== undefined)) as Record<string, string>;

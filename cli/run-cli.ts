@@ -9,6 +9,8 @@ import { parseConformArgs } from './args.js';
 import { addApiKeys, cliRedactor } from './cli-redactor.js';
 import { loadConfigFile } from './config-file.js';
 import { helpText } from './help-text.js';
+import { assertKnownFaults, faultsNamed } from './known-faults.js';
+import { prepareOutDir } from './out-dir.js';
 import { progressPrinter } from './progress.js';
 import type { ProgressStream } from './progress.js';
 import { planPlaceholderKey, resolveRun } from './resolve-run.js';
@@ -37,6 +39,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const config = args.config ? await loadConfigFile(args.config, io.env) : {};
     addApiKeys(redactor, config);
     const run = resolveRun(args, config, io.env);
+    // usage errors are found before any target starts or any report is written (issue 15)
+    await assertKnownFaults(faultsNamed(run.faults, run.targetSpec, run.compare?.spec));
+    if (!args.plan && !args.list) await prepareOutDir(run.outDir);
     if (run.merge !== undefined) return await mergeCli(run, run.merge, redactor, io);
     const registry = await loadRegistry();
     if (args.plan) {

@@ -18,6 +18,7 @@ export const defaultImageTag = 'sms-reference:local';
 /** Builds the image and returns its tag and the build time. */
 export async function buildReferenceImage(tag = defaultImageTag): Promise<{ tag: string; ms: number }> {
   const started = performance.now();
+  await assertEngineAnswers();
   const root = await mkdtemp(join(tmpdir(), 'sms-reference-rootfs-'));
   try {
     await bundleReference(join(root, 'app'));
@@ -39,6 +40,26 @@ export async function buildReferenceImage(tag = defaultImageTag): Promise<{ tag:
   }
 }
 
+/** Fails within seconds, before anything is bundled, when no Docker engine answers (DOCKER_HOST is honoured). */
+function assertEngineAnswers(timeoutMs = 4_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = spawn('docker', ['version', '--format', '{{.Server.Version}}'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    probe.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    const timer = setTimeout(() => probe.kill('SIGKILL'), timeoutMs);
+    probe.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`docker could not be started (${error.message})`));
+    });
+    probe.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) return resolve();
+      const why = signal ? `no answer within ${timeoutMs} ms` : errors.trim().split('\n')[0] || `docker version exited ${code}`;
+      reject(new Error(`no Docker engine answers: ${why}`));
+    });
+  });
+}
+
 /** Runs `producer | consumer`; rejects with the consumer's stderr when either fails. */
 function pipeline(producer: [string, string[]], consumer: [string, string[]]): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -54,6 +75,12 @@ function pipeline(producer: [string, string[]], consumer: [string, string[]]): P
     to.on('error', reject);
     from.on('close', (code) => (producerCode = code));
     to.on('close', (code) => {
+      // a consumer that ended first (no engine) leaves the producer blocked on a full pipe: end it, or the process
+      // never exits (issue 15)
+      if (producerCode === null) {
+        from.stdout.destroy();
+        from.kill('SIGKILL');
+      }
       if (code === 0 && producerCode === 0) resolve();
       else reject(new Error(`${producer[0]} | ${consumer[0]} ${consumer[1][0] ?? ''} failed: ${errors.trim() || `exit ${code}`}`));
     });
@@ -66,7 +93,8 @@ if (process.argv[1]?.endsWith('build-image.ts')) {
     const { tag, ms } = await buildReferenceImage(values.tag ?? defaultImageTag);
     console.log(`image: built ${tag} in ${ms} ms (FROM scratch: node ${process.version} + bundled reference)`);
   } catch (error) {
-    console.error(`image: the build failed: ${(error as Error).message}. Is the Docker engine running (docker info)? See image/README.md.`);
+    const message = (error as Error).message;
+    console.error(`image: the build failed: ${message}${/[.?!]$/.test(message) ? '' : '.'} Is the Docker engine running (docker info)? See image/README.md.`);
     process.exitCode = 2;
   }
 }

@@ -3,6 +3,8 @@ import { Pool } from 'undici';
 import type { Exchange, ExchangeError, ExchangeRequest } from './exchange.js';
 import { HarnessError } from './harness-error.js';
 import { redactedMarker, Redactor } from './redact.js';
+import { redactExchange } from './redact-exchange.js';
+import { requestLinePath } from './request-line.js';
 import { SendGuard } from './send-guard.js';
 import type { AdmittedSend, SendPolicy } from './send-guard.js';
 import type { SendSummary } from './send-ledger.js';
@@ -260,7 +262,7 @@ export class HttpClient {
 function prepare(core: Core, options: RequestOptions): Prepared {
   const method = (options.method ?? 'GET').toUpperCase();
   const keyRole = options.key ?? 'growth';
-  const path = `${core.basePath}${options.path}${queryString(options.query)}`;
+  const path = requestLinePath(`${core.basePath}${options.path}${queryString(options.query)}`);
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: string | Buffer | undefined;
   if (options.body !== undefined) {
@@ -313,20 +315,3 @@ function queryString(query: RequestOptions['query']): string {
   return text === '' ? '' : `?${text}`;
 }
 
-/** A copy of an exchange safe to keep in records and reports. */
-export function redactExchange(exchange: Exchange, redactor: Redactor): Exchange {
-  const request: ExchangeRequest = {
-    ...exchange.request,
-    // a key can sit in the URL too (a query parameter a check or a target put there)
-    url: redactor.scrub(exchange.request.url),
-    headers: redactor.scrubHeaders(exchange.request.headers),
-    ...(exchange.request.body === undefined ? {} : { body: redactor.scrub(exchange.request.body) }),
-  };
-  return {
-    ...exchange,
-    request,
-    headers: redactor.scrubHeaders(exchange.headers),
-    bodyText: redactor.scrub(exchange.bodyText),
-    ...(exchange.json === undefined ? {} : { json: redactor.scrubValue(exchange.json) }),
-  };
-}

@@ -1,3 +1,6 @@
+import { boundValue, escapeControls, sanitizeText } from './sanitize.js';
+import type { ValueBounds } from './sanitize.js';
+
 /** What replaces a secret. */
 export const redactedMarker = '[redacted]';
 
@@ -58,8 +61,17 @@ export class Redactor {
     });
   }
 
-  /** The text with every known secret and secret-looking value replaced by [redacted]. */
-  scrub(text: string): string {
+  /**
+   * The text made fit for an output (DESIGN.md §5, issue 15): every known secret and secret-looking value replaced by
+   * [redacted], control characters escaped (targets/sanitize.ts), and, given `max`, cut to that length.
+   */
+  scrub(text: string, max?: number): string {
+    const redacted = this.redactSecrets(text);
+    return max === undefined ? escapeControls(redacted) : sanitizeText(redacted, max);
+  }
+
+  /** The text with every known secret and secret-looking value replaced by [redacted], nothing else changed (raw records). */
+  redactSecrets(text: string): string {
     if (text.length === 0) return text;
     let out = text;
     if (out.length >= this.shortest) out = out.replace(this.knownPattern(), redactedMarker);
@@ -77,33 +89,27 @@ export class Redactor {
     return this.known;
   }
 
-  /** A deep copy of a JSON-like value with secret fields and secret strings redacted. */
-  scrubValue<T>(value: T): T {
-    return scrubDeep(value, this) as T;
+  /**
+   * A copy of a JSON-like value fit for an output: secret fields and secret strings redacted, control characters
+   * escaped, and the copy bounded (strings cut, depth and size limited: targets/sanitize.ts). `raw`: redaction only
+   * within the bounds, strings otherwise as they were (a recorded exchange).
+   */
+  scrubValue<T>(value: T, bounds: ValueBounds & { raw?: boolean } = {}): T {
+    return boundValue(value, {
+      ...bounds,
+      mapString: bounds.raw ? (text) => this.redactSecrets(text) : (text) => this.scrub(text),
+      hideKey: (key) => (secretFieldNames.has(key.toLowerCase()) || secretHeaderNames.has(key.toLowerCase()) ? redactedMarker : undefined),
+    }) as T;
   }
 
-  /** A copy of headers with secret headers replaced and other values scrubbed. */
-  scrubHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  /** A copy of headers with secret headers replaced and other values scrubbed (`raw`: secrets only, as scrubValue). */
+  scrubHeaders(headers: Readonly<Record<string, string>>, raw = false): Record<string, string> {
     const out: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) {
-      out[name] = secretHeaderNames.has(name.toLowerCase()) ? redactedMarker : this.scrub(value);
+      out[name] = secretHeaderNames.has(name.toLowerCase()) ? redactedMarker : raw ? this.redactSecrets(value) : this.scrub(value);
     }
     return out;
   }
-}
-
-function scrubDeep(value: unknown, redactor: Redactor): unknown {
-  if (typeof value === 'string') return redactor.scrub(value);
-  if (Array.isArray(value)) return value.map((item) => scrubDeep(item, redactor));
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
-      const secretField = secretFieldNames.has(key.toLowerCase()) || secretHeaderNames.has(key.toLowerCase());
-      out[key] = secretField && typeof field === 'string' ? redactedMarker : scrubDeep(field, redactor);
-    }
-    return out;
-  }
-  return value;
 }
 
 function walk(value: unknown, visit: (key: string, field: unknown) => void, depth = 0): void {

@@ -1,5 +1,6 @@
 import type { Exchange } from './exchange.js';
 import { redactedMarker, Redactor, secretHeaderNames } from './redact.js';
+import { escapeControls } from './sanitize.js';
 import type { KeyRole } from './target.js';
 
 /** The environment variable a reproduction reads each key role from. */
@@ -11,7 +12,10 @@ export const keyEnvNames: Readonly<Record<KeyRole, string | undefined>> = {
   none: undefined,
 };
 
-/** A shell command that reproduces the request: the key reads from $CONFORM_API_KEY (or the role's variable), secrets redacted. */
+/**
+ * A shell command that reproduces the request: the key reads from $CONFORM_API_KEY (or the role's variable), secrets
+ * redacted, and no raw control character in the line (a body holding one is given as base64, so it still reproduces).
+ */
 export function toCurl(exchange: Exchange, redactor: Redactor = new Redactor()): string {
   const { request } = exchange;
   const parts = ['curl', '-sS', '-i', '-X', request.method, quote(redactor.scrub(request.url))];
@@ -25,10 +29,12 @@ export function toCurl(exchange: Exchange, redactor: Redactor = new Redactor()):
     }
   }
   if (request.body === undefined) return parts.join(' ');
-  if (request.bodyBase64) {
-    return `printf %s ${quote(request.body)} | base64 -d | ${parts.join(' ')} --data-binary @-`;
+  const body = request.bodyBase64 ? request.body : redactor.redactSecrets(request.body);
+  if (request.bodyBase64 || escapeControls(body) !== body) {
+    const base64 = request.bodyBase64 ? body : Buffer.from(body, 'utf8').toString('base64');
+    return `printf %s ${quote(base64)} | base64 -d | ${parts.join(' ')} --data-binary @-`;
   }
-  parts.push('--data-binary', quote(redactor.scrub(request.body)));
+  parts.push('--data-binary', quote(body));
   return parts.join(' ');
 }
 

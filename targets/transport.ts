@@ -2,7 +2,11 @@ import { isUtf8 } from 'node:buffer';
 import { performance } from 'node:perf_hooks';
 import type { Pool } from 'undici';
 import type { Exchange, ExchangeError, ExchangeRequest } from './exchange.js';
+import { noteAnswerSize } from './memory-relief.js';
 import type { Redactor } from './redact.js';
+import { assertSendableHeaders } from './request-line.js';
+import { jsonDepth, maxJsonDepth } from './sanitize.js';
+import { untilAborted } from './until-aborted.js';
 
 /** What the transport needs of the client: its connection pool, body limit and redactor. */
 export interface Transport {
@@ -37,13 +41,16 @@ export async function timedSend(transport: Transport, id: number, prepared: Prep
 }
 
 async function send(transport: Transport, id: number, prepared: Prepared, signal: AbortSignal, start: number): Promise<Exchange> {
-  const response = await transport.pool.request({
+  assertSendableHeaders(prepared.headers);
+  const pending = transport.pool.request({
     method: prepared.record.method as 'GET',
     path: prepared.path,
     headers: prepared.headers,
     ...(prepared.body === undefined ? {} : { body: prepared.body }),
     signal,
   });
+  // the timeout holds even if the pool never dispatches (undici leaves a queued request deaf to its signal)
+  const response = await untilAborted(pending, signal);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(response.headers)) {
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
@@ -63,6 +70,7 @@ async function send(transport: Transport, id: number, prepared: Prepared, signal
     chunks.push(buffer);
   }
   const bytes = Buffer.concat(chunks);
+  noteAnswerSize(bytes.length);
   const bodyText = bytes.toString('utf8');
   // RFC 8259 §8.1: JSON exchanged between systems must be UTF-8; a lossy decode must not pass as valid JSON
   const notUtf8 = !error && !isUtf8(bytes) ? { jsonError: 'the body is not valid UTF-8 (JSON must be UTF-8: RFC 8259 §8.1)' } : undefined;
@@ -79,6 +87,9 @@ async function send(transport: Transport, id: number, prepared: Prepared, signal
 
 function parseJson(text: string): { json?: unknown; jsonError?: string } {
   if (text.trim() === '') return {};
+  // issue 15: a 100,000-level answer parses, but every recursive reader of it (schema validation, copies) would
+  // exhaust the stack; the checks that read the body fail on this instead
+  if (jsonDepth(text) > maxJsonDepth) return { jsonError: `the answer nests deeper than ${maxJsonDepth} levels` };
   try {
     return { json: JSON.parse(text) as unknown };
   } catch (error) {

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Receiver } from '../../receiver/index.js';
-import { isHarnessError, sendRefusalCodes, toCurl } from '../../targets/index.js';
+import { isHarnessError, maxValueChars, sendRefusalCodes, toCurl } from '../../targets/index.js';
 import type { HttpClient, Target } from '../../targets/index.js';
 import type { FailureDetails, RunBaselines } from '../checks/index.js';
 import { CheckFailure, CheckSkipped, TargetError } from '../checks/index.js';
@@ -35,6 +35,12 @@ export interface CheckRunEnvironment {
   /** Keep the check's redacted exchanges in its result (CheckResult.trace). */
   readonly recordExchanges?: boolean;
 }
+
+// issue 15: what one result keeps of a check's words, whatever a target sends (the reports multiply it by every check)
+const maxReasonChars = 2_000;
+const maxLogLineChars = 500;
+const maxLogChars = 8_000;
+const maxCounterexampleChars = 8_000;
 
 class DeadlineError extends Error {
   override readonly name = 'DeadlineError';
@@ -86,6 +92,8 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
   const scoped = http.scope(deadline.signal, check.id);
   const timeoutMs = check.timeoutMs ?? env.timeoutMs;
   const logs: string[] = [];
+  let logChars = 0;
+  let logsDropped = 0;
   const ctx = createContext({
     check,
     http: scoped,
@@ -97,8 +105,13 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     baseline: env.baselines,
     ...(env.receiver ? { receiver: env.receiver } : {}),
     log: (message) => {
-      const clean = http.redactor.scrub(message);
-      if (logs.length < 200) logs.push(clean);
+      const clean = http.redactor.scrub(message, maxLogLineChars);
+      if (logs.length < 200 && logChars + clean.length <= maxLogChars) {
+        logs.push(clean);
+        logChars += clean.length;
+      } else {
+        logsDropped += 1;
+      }
       env.onLog(check.id, clean);
     },
   });
@@ -124,11 +137,13 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     if (env.runSignal?.aborted) interrupted();
     else env.runSignal?.addEventListener('abort', interrupted, { once: true });
   });
+  const logsOf = (): Partial<CheckResult> =>
+    logs.length === 0 ? {} : { logs: logsDropped === 0 ? [...logs] : [...logs, `[${logsDropped} more log lines not kept]`] };
   const running = Promise.resolve().then(() => check.run(ctx));
   running.catch(() => {}); // after a deadline the check's own rejection is not interesting
   try {
     await Promise.race([running, expired]);
-    return finish('passed', { ...logsOf(logs), ...traceOf(scoped, env) }, scoped.count);
+    return finish('passed', { ...logsOf(), ...traceOf(scoped, env) }, scoped.count);
   } catch (error) {
     const [classifiedStatus, classified, details] = classify(error);
     // deliveries that never arrived: say what to configure (the simulator's webhook URL, --receiver-url), or skip
@@ -138,7 +153,8 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     const violated = status === 'failed' ? violatedOf(details, check.requirements) : {};
     const where = status === 'failed' || status === 'errored' ? failureSite(details, http) : {};
     const reason = notImplementedReason(check.baselineFor, where) ?? explained;
-    return finish(status, { reason: http.redactor.scrub(reason), ...violated, ...where, ...detailFields(details, http), ...logsOf(logs), ...traceOf(scoped, env) }, scoped.count);
+    const clean = http.redactor.scrub(withoutStackOverflow(reason), maxReasonChars);
+    return finish(status, { reason: clean, ...violated, ...where, ...detailFields(details, http), ...logsOf(), ...traceOf(scoped, env) }, scoped.count);
   } finally {
     clearTimeout(timer);
     if (interrupted) env.runSignal?.removeEventListener('abort', interrupted);
@@ -157,6 +173,17 @@ function classify(error: unknown): [CheckStatus, string, FailureDetails | undefi
   const details = (error as { details?: FailureDetails } | null)?.details;
   const message = error instanceof Error ? error.message : String(error);
   return ['errored', `the check raised: ${message}`, details];
+}
+
+/**
+ * The engine's "Maximum call stack size exceeded" said in words a user can act on (issue 15: it must never reach a
+ * report as a reason). Answers nesting past the client's depth limit never reach a check, so this is a harness bug.
+ */
+function withoutStackOverflow(message: string): string {
+  return message.replace(
+    /(RangeError: )?Maximum call stack size exceeded/g,
+    'the harness ran out of stack on a deeply nested value (a harness bug: please report it with the seed)',
+  );
 }
 
 /** What a failure shows broken: the requirements it names, else the one requirement a single-requirement check cites. */
@@ -189,8 +216,8 @@ function detailFields(details: FailureDetails | undefined, http: HttpClient): Pa
   return {
     ...(details.seed !== undefined ? { seed: details.seed } : {}),
     ...(details.path !== undefined ? { path: details.path } : {}),
-    ...(details.counterexample !== undefined ? { counterexample: redactor.scrubValue(details.counterexample) } : {}),
-    ...(details.exchange ? { reproduction: toCurl(details.exchange, redactor) } : {}),
+    ...(details.counterexample !== undefined ? { counterexample: redactor.scrubValue(details.counterexample, { maxChars: maxCounterexampleChars, maxString: maxReasonChars }) } : {}),
+    ...(details.exchange ? { reproduction: redactor.scrub(toCurl(details.exchange, redactor), maxValueChars) } : {}),
   };
 }
 
@@ -199,10 +226,6 @@ function traceOf(scoped: HttpClient, env: CheckRunEnvironment): Partial<CheckRes
   // sorted by id: the order the check sent them, not the order concurrent answers arrived in
   const exchanges = [...scoped.exchanges].sort((a, b) => a.id - b.id);
   return { trace: { firstIndex: scoped.count - exchanges.length, exchanges } };
-}
-
-function logsOf(logs: readonly string[]): Partial<CheckResult> {
-  return logs.length === 0 ? {} : { logs: [...logs] };
 }
 
 function recordBaseline(operationId: string, result: CheckResult, env: CheckRunEnvironment): void {

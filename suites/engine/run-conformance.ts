@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Receiver } from '../../receiver/index.js';
 import { requirements as specRequirements } from '../../spec/requirements.js';
-import { HttpClient, isHarnessError, Redactor } from '../../targets/index.js';
+import { HttpClient, isHarnessError, maxValueChars, Redactor } from '../../targets/index.js';
 import { RunBaselines } from '../checks/index.js';
 import type { CheckRegistry } from '../checks/index.js';
 import { applyBlocking, blockingBaseline } from './blocking.js';
@@ -140,7 +140,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     await receiver?.stop().catch(() => {});
   }
 
-  const scrubbedSetup = setupError ? { code: setupError.code, message: redactor.scrub(setupError.message) } : undefined;
+  const scrubbedSetup = setupError ? { code: setupError.code, message: redactor.scrub(setupError.message, maxValueChars) } : undefined;
   const result: RunResult = {
     target: description,
     seed,

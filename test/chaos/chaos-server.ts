@@ -2,6 +2,8 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import type { AddressInfo, Server, Socket } from 'node:net';
+import { controlModes, hostileAnswer, hostileModes } from './hostile-answers.js';
+import type { HostileMode } from './hostile-answers.js';
 
 /** Behaviours selected by path: the base URL is http://127.0.0.1:<port>/<mode>[/g<n>]. */
 export const pathModes = [
@@ -19,6 +21,8 @@ export const pathModes = [
   'redirect-non-local',
   'storm-5xx',
   'duplicate-headers',
+  ...hostileModes,
+  ...controlModes,
 ] as const;
 
 /** Behaviours selected by port (they need the raw socket): each has a server of its own. */
@@ -77,7 +81,6 @@ export async function startChaosServer(options: { delayMs?: number; dripMs?: num
   const gatesServed = new Map<string, number>();
   let gateCounter = 0;
   const http = track(createServer((req, res) => {
-    req.resume();
     const [, mode = '', maybeGate = '', ...rest] = (req.url ?? '/').split('?')[0]?.split('/') ?? [];
     const gated = /^g\d+$/.test(maybeGate);
     const path = `/${(gated ? rest : [maybeGate, ...rest]).join('/')}`;
@@ -89,9 +92,27 @@ export async function startChaosServer(options: { delayMs?: number; dripMs?: num
       res.end(user);
       return;
     }
+    if ([...hostileModes, ...controlModes].includes(mode as HostileMode)) return void hostile(mode as HostileMode, req, res);
+    req.resume();
     answer(mode as PathMode, req, res, prefix);
   }));
   const httpPort = await listen(http, '127.0.0.1');
+
+  function hostile(mode: HostileMode, req: IncomingMessage, res: ServerResponse): void {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        body = undefined;
+      }
+      const answer = hostileAnswer(mode, req.method ?? 'GET', body);
+      res.writeHead(answer.status, answer.headers);
+      res.end(answer.body);
+    });
+  }
 
   function answer(mode: PathMode, req: IncomingMessage, res: ServerResponse, prefix: string): void {
     const json = { 'content-type': 'application/json' };
