@@ -39,8 +39,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-// a selection without webhook suites (they need a receiver route the simulator is not given here)
-const selection = ['--suite', 'contract/messages', '--suite', 'scenarios/idempotency', '--suite', 'scenarios/templates', '--suite', 'scenarios/tiers', '--suite', 'scenarios/auth'];
+// a selection without webhook suites (they need a receiver route the simulator is not given here); the target is the
+// reference, described as a user would describe theirs (spec §2.5: the template catalogue is the target's)
+const conventions = ['--templates', 'examples/conventions/reference-templates.json', '--shared-sender', '+15550000000'];
+const selection = [...conventions, '--suite', 'contract/messages', '--suite', 'scenarios/idempotency', '--suite', 'scenarios/templates', '--suite', 'scenarios/tiers', '--suite', 'scenarios/auth'];
 
 describe('a production run fitted to --time-budget', () => {
   it('--plan needs no key and states the requests per key and the wall time at 100 requests/min/key', async () => {
