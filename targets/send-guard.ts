@@ -26,8 +26,14 @@ export interface AdmittedSend {
   readonly recipient: string;
 }
 
+/** A send the guard let through, before it is taken: `recipient` (an allowed number) only when it is billable. */
+export interface SendTicket {
+  readonly operation: SendRecord['operation'];
+  readonly recipient?: string;
+}
+
 /** What the ledger needs of the answer to an admitted send. */
-type SendOutcome = Omit<SendRecord, 'operation' | 'recipient' | 'at'>;
+export type SendOutcome = Omit<SendRecord, 'operation' | 'recipient' | 'at'>;
 
 const sendPaths: Readonly<Record<string, SendRecord['operation']>> = {
   '/v1/messages': 'sendMessage',
@@ -79,14 +85,19 @@ export class SendGuard {
     return this.policy.guarded ? this.policy.allowedRecipients : undefined;
   }
 
-  /** Checks one request before it is sent; throws a HarnessError for a refused send; returns a billable send or undefined. */
+  /** Checks one request before it is sent and takes what it holds; throws a HarnessError for a refused send; returns a billable send or undefined. */
   admit(method: string, path: string, body: unknown): AdmittedSend | undefined {
+    const ticket = this.decide(method, path, body);
+    if (ticket === undefined) return undefined;
+    this.take(ticket);
+    return ticket.recipient === undefined ? undefined : { operation: ticket.operation, recipient: ticket.recipient };
+  }
+
+  /** Checks one request before it is sent, taking nothing; throws a HarnessError for a refused send; undefined when it is no send. */
+  decide(method: string, path: string, body: unknown): SendTicket | undefined {
     const operation = sendOperation(method, path);
     if (operation === undefined) return undefined;
-    if (!this.policy.guarded) {
-      this.sentCount += 1;
-      return undefined;
-    }
+    if (!this.policy.guarded) return { operation };
     const { allowSend, allowedRecipients, maxSends } = this.policy;
     if (!allowSend) {
       this.refuse('SEND_NOT_ALLOWED', `Send refused: ${operation} on this target is billable and --allow-send was not given. Pass --allow-send with --allow-recipient <your number> to allow it.`);
@@ -98,14 +109,17 @@ export class SendGuard {
       this.refuse('RECIPIENT_NOT_ALLOWED', `Send refused: ${operation} to the number ${stranger} is not on --allow-recipient (${allowed}). Add the number with --allow-recipient if you own it.`);
     }
     // no phone number in it: nobody can receive it, so nothing can be billed (an invalid-recipient negative case)
-    const billable = numbers.length > 0;
-    if (billable && this.slots >= maxSends) {
+    if (numbers.length === 0) return { operation };
+    if (this.slots >= maxSends) {
       this.refuse('SEND_BUDGET_EXCEEDED', `Send refused: the send budget is spent (${this.slots} messages of --max-sends ${maxSends} created or pending). Raise --max-sends to send more.`);
     }
-    this.sentCount += 1;
-    if (!billable) return undefined;
-    this.slots += 1;
     return { operation, recipient: this.allowedDigits.get(numbers[0] as string) as string };
+  }
+
+  /** Takes what a decided send holds (it counts as sent; a billable one holds a slot until its answer is recorded). Call it in the same tick as decide. */
+  take(ticket: SendTicket): void {
+    this.sentCount += 1;
+    if (ticket.recipient !== undefined) this.slots += 1;
   }
 
   /** Records what an admitted send got back, and frees its slot when the answer shows no new message. */
