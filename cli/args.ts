@@ -169,7 +169,8 @@ export function parseConformArgs(argv: readonly string[]): ConformArgs {
     allowRecipients: list('allow-recipient'),
     ...defined('maxSends', integer('--max-sends', text('max-sends'), 0)),
     ...defined('receiverUrl', text('receiver-url')),
-    ...defined('receiverPort', integer('--receiver-port', text('receiver-port'), 1)),
+    // 0: a free port (tests, and runs beside another that holds the simulator default 4010)
+    ...defined('receiverPort', integer('--receiver-port', text('receiver-port'), 0)),
     ...defined('simulatorWebhookUrl', text('simulator-webhook-url')),
     allowRateLimitCheck: values['allow-rate-limit-check'] === true,
     ...defined('templates', text('templates')),

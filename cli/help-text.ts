@@ -49,7 +49,7 @@ Safety (a production profile or any non-loopback target)
   --receiver-url <https>    a remote target: the public https origin that forwards to the webhook receiver; the
                             webhook suites register URLs under it (they are skipped on remote targets without it)
   --receiver-port <n>       loopback port of the receiver's HTTP server, for that forwarder (default: a free port;
-                            4010 with --target simulator, where npm run simulator delivers by default)
+                            4010 with the simulator profile, where npm run simulator delivers by default; 0: a free one)
   --simulator-webhook-url <url>  simulator profile: the one webhook URL the simulator sends every event to (spec §8),
                             a loopback http URL on the receiver's port (default with --target simulator:
                             http://127.0.0.1:4010/simulator-webhook-url, npm run simulator's default)
