@@ -92,12 +92,14 @@ describe('parity reports and CLI flags', () => {
         compared: true,
         same: false,
         details: ['answers differ'],
-        spec: { verdict: 'a-conforms', why: 'the must check passed on A and failed on B' },
+        spec: { verdict: 'b-breaks', why: 'the must check passed on A and failed on B' },
         reproduction: { a: "curl -X POST 'http://127.0.0.1:1/v1/messages'", b: "curl -X POST 'http://127.0.0.1:2/v1/messages'" },
       },
     ],
     score: { matching: 0, compared: 1, percent: 0 },
     differences: { total: 1, expectedOfSimulator: 0, unexpected: 1 },
+    folded: { operations: 0, rows: 0 },
+    keyVariables: { a: {}, b: {} },
   };
 
   it('renders Markdown and HTML with the verdict, both answers and both reproductions, escaped', () => {
