@@ -1,6 +1,6 @@
 import type { CheckResult, OperationRow, RunResult } from '../suites/engine/index.js';
 import type { CheckComparison } from './compare-check.js';
-import { causeOperation, describeOperation, operationFacts, operationStates, rootOf } from './operation-rows.js';
+import { causeOperation, describeOperation, operationAnswer, operationFacts, operationStates, operationStateText, rootOf } from './operation-rows.js';
 import type { ParityRow, RowSpec } from './parity-result.js';
 import { reproductionFor, rerunCommand } from './reproduce-command.js';
 import { brokenBy, requirementText } from './spec-verdict.js';
@@ -114,8 +114,8 @@ function operationSpec(
 ): RowSpec {
   const say = (label: 'A' | 'B', check: CheckResult | undefined, state: OperationRow | undefined): string => {
     const broken = brokenBy(check);
-    const what = state?.state === 'blocked' ? `could not try ${op}` : `${describeOperation(state).split(' (')[0]}`;
-    return `${label} ${what}: ${op} is an endpoint of spec §${section}${broken.length > 0 ? `; ${label} breaks ${broken.slice(0, 4).map(requirementText).join(', ')}` : ''}`;
+    const answer = operationAnswer(state);
+    return `${label}: ${op}, an endpoint of spec §${section}, ${operationStateText(state)}${answer ? ` (${answer})` : ''}${broken.length > 0 ? `; ${label} breaks ${broken.slice(0, 4).map(requirementText).join(', ')}` : ''}`;
   };
   const parts = [brokenOn !== 'b' ? say('A', roots.a, states.a) : '', brokenOn !== 'a' ? say('B', roots.b, states.b) : ''].filter(Boolean);
   const breaks = [...brokenBy(roots.a), ...brokenBy(roots.b)];

@@ -40,20 +40,32 @@ export function causeOperation(check: CheckResult | undefined, byId: ReadonlyMap
   return same ? check.failedOperation : undefined;
 }
 
+const stateWords: Readonly<Record<OperationRow['state'], string>> = {
+  works: 'works',
+  'not-implemented': 'not implemented',
+  'refuses-valid-input': 'refuses valid input',
+  'wrong-shape': 'answers in the wrong shape',
+  errored: 'errored',
+  blocked: 'not tried',
+  'not-tried': 'not tried',
+};
+
+/** What the target answered its operation's baseline: status, its own message, the schema pointer ('' when nothing). */
+export function operationAnswer(row: OperationRow | undefined): string {
+  if (row === undefined) return '';
+  return [row.status === undefined ? '' : `${row.status}`, row.message ? `"${row.message}"` : '', row.pointer ? `at ${row.pointer}` : ''].filter(Boolean).join(' ');
+}
+
+/** The state of an operation in words ("not implemented", "not tried: blocked by X"). */
+export function operationStateText(row: OperationRow | undefined): string {
+  if (row === undefined) return 'not in the run';
+  return row.state === 'blocked' ? `not tried: blocked by ${row.blockedBy ?? 'another check'}` : stateWords[row.state];
+}
+
 /** What an operation row says of one side: works, or how it fails with the target's status and own message. */
 export function describeOperation(row: OperationRow | undefined): string {
-  if (row === undefined) return 'not in the run';
-  const answer = [row.status === undefined ? '' : `${row.status}`, row.message ? `"${row.message}"` : '', row.pointer ? `at ${row.pointer}` : ''].filter(Boolean).join(' ');
-  const words: Record<OperationRow['state'], string> = {
-    works: 'works',
-    'not-implemented': 'not implemented',
-    'refuses-valid-input': 'refuses valid input',
-    'wrong-shape': 'answers in the wrong shape',
-    errored: 'errored',
-    blocked: `not tried: blocked by ${row.blockedBy ?? 'another check'}`,
-    'not-tried': 'not tried',
-  };
-  return `${words[row.state]}${answer ? `: ${answer}` : ''}${row.checkId && row.state !== 'works' ? ` (${row.checkId})` : ''}`;
+  const answer = operationAnswer(row);
+  return `${operationStateText(row)}${answer ? `: ${answer}` : ''}${row?.checkId && row.state !== 'works' ? ` (${row.checkId})` : ''}`;
 }
 
 /** The contract's method, path and spec section of an operation. */
