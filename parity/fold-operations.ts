@@ -69,7 +69,7 @@ function operationRow(op: string, entries: readonly CheckRows[], sides: { a: Sid
   const checks = entries.map((entry) => (entry.a ?? entry.b)?.id as string);
   const blockedOn = (side: Side, label: string): string[] => {
     const blocked = checks.filter((id) => side.byId.get(id)?.status === 'blocked');
-    return blocked.length === 0 ? [] : [`${label}: ${blocked.length} checks blocked behind it: ${blocked.slice(0, 12).join(', ')}${blocked.length > 12 ? ` and ${blocked.length - 12} more` : ''}`];
+    return blocked.length === 0 ? [] : [`${label}: ${blocked.length} checks blocked behind it: ${blocked.slice(0, 6).join(', ')}${blocked.length > 6 ? ` and ${blocked.length - 6} more (all in parity.json)` : ''}`];
   };
   const alsoBlocks = [...(brokenOn === 'a' ? sides.a : sides.b).states.values()]
     .filter((row) => row.operationId !== op && row.state === 'blocked' && row.checkId !== undefined)
