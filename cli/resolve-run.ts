@@ -2,7 +2,7 @@ import { defaultReporterNames, reporterNames } from '../reports/index.js';
 import type { Selection } from '../suites/checks/index.js';
 import { parseShard } from '../suites/engine/index.js';
 import type { Shard } from '../suites/engine/index.js';
-import { containerTarget, HarnessError, profileFor, referenceConventions, referenceTarget, urlTarget } from '../targets/index.js';
+import { containerTarget, HarnessError, profileFor, referenceConventions, referenceTarget, simulatorStarterKey, urlTarget } from '../targets/index.js';
 import type { ConventionSettings, Profile, Target } from '../targets/index.js';
 import type { ConformArgs } from './args.js';
 import type { ConformConfig } from './config-file.js';
@@ -216,7 +216,7 @@ function buildTarget(choice: TargetChoice): Target {
       // conventions (templates, failing recipient, shared sender) are its defaults; a bare URL target has none
       const ours = { templates: referenceConventions.templates, failingRecipients: referenceConventions.failingRecipients, sharedSender: referenceConventions.sharedSender };
       // spec §5.2: the simulator takes any key, so the Starter role gets one too (CONNECTION-STARTER-KEY runs)
-      const starter = profile.auth || keys.starter !== undefined ? {} : { starter: 'conform-simulator-starter-key' };
+      const starter = profile.auth || keys.starter !== undefined ? {} : { starter: simulatorStarterKey };
       return urlTarget(choice.baseUrl ?? simulatorBaseUrl, profile, { ...starter, ...keys }, { name: 'simulator', conventions: { ...ours, ...conventions }, ...routed(profile) });
     }
     case 'production': {

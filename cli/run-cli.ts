@@ -8,6 +8,7 @@ import type { Redactor } from '../targets/index.js';
 import { parseConformArgs } from './args.js';
 import { addApiKeys, cliRedactor } from './cli-redactor.js';
 import { loadConfigFile } from './config-file.js';
+import { conventionFlags } from './convention-flags.js';
 import { helpText } from './help-text.js';
 import { progressPrinter } from './progress.js';
 import type { ProgressStream } from './progress.js';
@@ -47,7 +48,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       listPlan(run, registry, io.stdout);
       return 0;
     }
-    if (run.compare) return await compareCli(run, run.compare, registry, args.parityRules, redactor, io);
+    if (run.compare) return await compareCli(run, run.compare, registry, { rulesFile: args.parityRules, sharedFlags: conventionFlags(args, config) }, redactor, io);
     if (run.shard) return await shardCli(run, run.shard, registry, redactor, io);
     const result = await runConformance(runOptionsOf(run, registry, redactor, progressPrinter(io.stderr)));
     const written = await writeReports(result, {
@@ -75,7 +76,7 @@ async function compareCli(
   run: ResolvedRun,
   compare: NonNullable<ResolvedRun['compare']>,
   registry: Awaited<ReturnType<typeof loadRegistry>>,
-  rulesFile: string | undefined,
+  { rulesFile, sharedFlags }: { rulesFile: string | undefined; sharedFlags: readonly string[] },
   redactor: Redactor,
   io: CliIo,
 ): Promise<number> {
@@ -88,6 +89,7 @@ async function compareCli(
     registry,
     selection: run.selection,
     allowBillable: run.allowBillable,
+    sharedFlags,
     onEvent: (side, event) => (event.type === 'check-end' && event.result.status !== 'failed' && event.result.status !== 'errored' ? undefined : progress[side](event)),
     ...(rulesFile ? { rules: await loadParityRules(rulesFile) } : {}),
     ...runTuningOf(run),

@@ -10,7 +10,7 @@ export { HarnessError, harnessErrorCodes, isHarnessError } from './harness-error
 export type { HarnessErrorCode } from './harness-error.js';
 export { HttpClient, redactExchange } from './http-client.js';
 export type { HttpClientOptions, RequestOptions } from './http-client.js';
-export { joinUrl, randomKey, receiverPublicOrigin } from './keys.js';
+export { joinUrl, randomKey, receiverPublicOrigin, simulatorStarterKey } from './keys.js';
 export { isLoopbackUrl } from './loopback.js';
 export { profileFor, profileNames } from './profile.js';
 export type { Profile, ProfileName } from './profile.js';

@@ -10,7 +10,7 @@ export type { PlanContext, PlannedCheck } from './plan.js';
 export { formatPlanReport, planReport } from './plan-report.js';
 export type { PlanLine, PlanReport, PlanReportOptions } from './plan-report.js';
 export { checkStatuses } from './result.js';
-export type { CheckResult, CheckStatus, CheckTrace, CleanupReport, MatrixStatus, RequirementRow, ResultLevel, RunResult, RunSummary, SendRecord, SendSummary, SetupProblem } from './result.js';
+export type { CheckResult, CheckStatus, CheckTrace, CleanupReport, MatrixStatus, OperationRow, OperationState, RequirementRow, ResultLevel, RunResult, RunSummary, SendRecord, SendSummary, SetupProblem } from './result.js';
 export { runConformance } from './run-conformance.js';
 export { costOf, estimateRun } from './run-estimate.js';
 export type { RunEstimate } from './run-estimate.js';
