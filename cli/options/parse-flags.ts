@@ -1,4 +1,4 @@
-import { didYouMean } from '../../suites/checks/near-matches.js';
+import { nearMatches } from '../../suites/checks/near-matches.js';
 import { HarnessError } from '../../targets/harness-error.js';
 import { coerceOption } from './coerce-option.js';
 import { flagOf } from './option-def.js';
@@ -23,7 +23,7 @@ export function parseFlags(argv: readonly string[]): OptionValues {
     const name = eq === -1 ? token : token.slice(0, eq);
     const inline = eq === -1 ? undefined : token.slice(eq + 1);
     const option = optionOfFlag(name);
-    if (!option) throw usage(`Unknown option '${name}'.${didYouMean(name, optionTable.map(flagOf))}`);
+    if (!option) throw usage(`Unknown option '${name}'.${nearFlags(name)}`);
     const flag = flagOf(option);
     if (option.kind === 'boolean') {
       if (inline !== undefined) throw usage(`${flag} takes no value, got "${inline}".`);
@@ -42,4 +42,10 @@ export function parseFlags(argv: readonly string[]): OptionValues {
     else values[option.key] = coerceOption(option, value, { kind: 'flag' });
   }
   return values as OptionValues;
+}
+
+/** " Did you mean --suite?" for a mistyped flag (compared without the dashes, which every flag shares), or "". */
+function nearFlags(name: string): string {
+  const near = nearMatches(name.replace(/^-+/, ''), optionTable.map((option) => flagOf(option).slice(2)));
+  return near.length === 0 ? '' : ` Did you mean ${near.map((flag) => `--${flag}`).join(', ')}?`;
 }
