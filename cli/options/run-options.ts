@@ -49,8 +49,8 @@ export const runOptions = [
   { key: 'suite', kind: 'list', group: 'selection', short: 's', arg: '<glob>', deprecatedKeys: ['suites'], help: 'e.g. contract/*, scenarios/idempotency' },
   { key: 'requirement', kind: 'list', group: 'selection', short: 'r', arg: '<id>', deprecatedKeys: ['requirements'], help: 'the checks citing this requirement id' },
   { key: 'check', kind: 'list', group: 'selection', arg: '<id>', deprecatedKeys: ['checks'], help: 'this check id; an unknown suite, requirement or check is an error listing near matches' },
-  { key: 'failOn', kind: 'enum', group: 'tuning', values: ['must', 'should'], default: 'should', into: 'failOn', help: 'the lowest level whose failures fail the run (observe never fails)' },
-  { key: 'seed', kind: 'number', group: 'tuning', arg: '<n>', min: 0, into: 'seed', defaultNote: 'random', help: 'fast-check seed (printed on every run, for replay)' },
+  { key: 'failOn', kind: 'enum', group: 'tuning', values: ['must', 'should'], default: 'should', into: 'failOn', help: 'the lowest level whose failures fail the run; observe never fails' },
+  { key: 'seed', kind: 'number', group: 'tuning', arg: '<n>', min: 0, into: 'seed', defaultNote: 'random', help: 'fast-check seed, printed on every run for replay' },
   { key: 'runs', kind: 'number', group: 'tuning', arg: '<n>', min: 1, into: 'runs', defaultNote: '50; production: fitted to --time-budget, at most 10', help: 'property cases per operation' },
   {
     key: 'timeBudget',
@@ -62,8 +62,8 @@ export const runOptions = [
     defaultNote: '8',
     help: 'production (rate-limited): the wall time the run should fit; without --runs the property cases and fixed case lists shrink until --plan\'s estimate fits it',
   },
-  { key: 'timeout', kind: 'number', group: 'tuning', arg: '<ms>', min: 1, into: 'timeoutMs', defaultNote: '60000', help: 'deadline per check (the client\'s rate-limit wait does not count)' },
-  { key: 'requestTimeout', kind: 'number', group: 'tuning', arg: '<ms>', min: 1, into: 'requestTimeoutMs', defaultNote: '10000', help: 'per request (the rate-limit wait does not count)' },
+  { key: 'timeout', kind: 'number', group: 'tuning', arg: '<ms>', min: 1, into: 'timeoutMs', defaultNote: '60000', help: 'deadline per check; the client\'s rate-limit wait does not count' },
+  { key: 'requestTimeout', kind: 'number', group: 'tuning', arg: '<ms>', min: 1, into: 'requestTimeoutMs', defaultNote: '10000', help: 'per request; the rate-limit wait does not count' },
   { key: 'maxRequests', kind: 'number', group: 'tuning', arg: '<n>', min: 1, into: 'maxRequests', defaultNote: '100000; production: what the time budget allows', help: 'request budget of the run' },
   { key: 'concurrency', kind: 'number', group: 'tuning', arg: '<n>', min: 1, into: 'concurrency', defaultNote: '4', help: 'checks at once' },
 ] as const satisfies readonly OptionDef[];

@@ -13,7 +13,7 @@ export const targetOptions = [
     help: 'reference (embedded), simulator (http://127.0.0.1:4001), production (needs --base-url), container (needs --image), or a URL; also reference:simulator and reference+fault:<id>[,<id>]',
   },
   { key: 'baseUrl', kind: 'string', group: 'target', arg: '<url>', help: 'the API origin without /v1' },
-  { key: 'profile', kind: 'enum', group: 'target', values: profileNames, defaultNote: 'from --target; a URL: production', help: 'which checks apply (what kind of target it is)' },
+  { key: 'profile', kind: 'enum', group: 'target', values: profileNames, defaultNote: 'from --target; a URL: production', help: 'what kind of target it is, and so which checks apply' },
   {
     key: 'config',
     kind: 'string',
