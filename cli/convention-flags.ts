@@ -9,7 +9,7 @@ import type { ConformConfig } from './config-file.js';
  */
 export function conventionFlags(args: ConformArgs, config: ConformConfig): string[] {
   const templates = args.templates ?? (typeof config.templates === 'string' ? config.templates : undefined);
-  const failing = args.failingRecipients.length > 0 ? args.failingRecipients : (config.failingRecipients ?? []);
+  const failing: readonly string[] = (args.failingRecipient ?? []).length > 0 ? (args.failingRecipient ?? []) : (config.failingRecipient ?? []);
   const pairs: [string, string | undefined][] = [
     ['--templates', templates],
     ['--fixture-template', args.fixtureTemplate ?? config.fixtureTemplate],
