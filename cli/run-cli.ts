@@ -1,13 +1,14 @@
 import { writeReports } from '../reports/index.js';
 import { requirements } from '../spec/requirements.js';
 import { loadRegistry } from '../suites/index.js';
-import type { PlanContext } from '../suites/engine/index.js';
-import { clientRatePerMinute, fitCaseBudget, formatPlanReport, guardsSends, planReport, planRun, runConformance } from '../suites/engine/index.js';
+import type { PlannedCheck } from '../suites/engine/index.js';
+import { clientRatePerMinute, fitCaseBudget, formatPlanReport, guardsSends, planContextFor, planReport, planRun, runConformance, runTuningOf } from '../suites/engine/index.js';
 import { defaultMaxSends, isHarnessError } from '../targets/index.js';
 import type { Redactor } from '../targets/index.js';
 import { parseConformArgs } from './args.js';
 import { addApiKeys, cliRedactor } from './cli-redactor.js';
 import { loadConfigFile } from './config-file.js';
+import { conventionFlags } from './convention-flags.js';
 import { helpText } from './help-text.js';
 import { assertKnownFaults, faultsNamed } from './known-faults.js';
 import { prepareOutDir } from './out-dir.js';
@@ -15,7 +16,6 @@ import { progressPrinter } from './progress.js';
 import type { ProgressStream } from './progress.js';
 import { planPlaceholderKey, resolveRun } from './resolve-run.js';
 import type { ResolvedRun } from './resolve-run.js';
-import { runOptionsOf, runTuningOf } from './run-options-of.js';
 import { mergeCli, shardCli } from './shard-cli.js';
 
 /** The streams and environment of one CLI invocation. */
@@ -36,25 +36,29 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stdout.write(helpText);
       return 0;
     }
-    const config = args.config ? await loadConfigFile(args.config, io.env) : {};
+    const config = args.config ? await loadConfigFile(args.config, io.env, (note) => io.stderr.write(`conform: ${note}\n`)) : {};
     addApiKeys(redactor, config);
+    // usage errors (flags, environment, config file, selection) all surface here: before a target starts or a report is written
     const run = resolveRun(args, config, io.env);
-    // usage errors are found before any target starts or any report is written (issue 15)
     await assertKnownFaults(faultsNamed(run.faults, run.targetSpec, run.compare?.spec));
-    if (!args.plan && !args.list) await prepareOutDir(run.outDir);
-    if (run.merge !== undefined) return await mergeCli(run, run.merge, redactor, io);
+    if (run.merge !== undefined) {
+      await prepareOutDir(run.outDir);
+      return await mergeCli(run, run.merge, redactor, io);
+    }
     const registry = await loadRegistry();
+    const plan = planRun(registry, run.selection, planContextFor(run, requirements));
+    if (!args.plan && !args.list) await prepareOutDir(run.outDir);
     if (args.plan) {
-      io.stdout.write(planText(run, registry));
+      io.stdout.write(planText(run, plan));
       return 0;
     }
     if (args.list) {
-      listPlan(run, registry, io.stdout);
+      listPlan(run, plan, io.stdout);
       return 0;
     }
-    if (run.compare) return await compareCli(run, run.compare, registry, args.parityRules, redactor, io);
+    if (run.compare) return await compareCli(run, run.compare, registry, conventionFlags(args, config), redactor, io);
     if (run.shard) return await shardCli(run, run.shard, registry, redactor, io);
-    const result = await runConformance(runOptionsOf(run, registry, redactor, progressPrinter(io.stderr)));
+    const result = await runConformance({ ...run, registry, redactor, onEvent: progressPrinter(io.stderr), handleSignals: true });
     const written = await writeReports(result, {
       outDir: run.outDir,
       reporters: run.reporters,
@@ -80,7 +84,7 @@ async function compareCli(
   run: ResolvedRun,
   compare: NonNullable<ResolvedRun['compare']>,
   registry: Awaited<ReturnType<typeof loadRegistry>>,
-  rulesFile: string | undefined,
+  sharedFlags: readonly string[],
   redactor: Redactor,
   io: CliIo,
 ): Promise<number> {
@@ -93,8 +97,9 @@ async function compareCli(
     registry,
     selection: run.selection,
     allowBillable: run.allowBillable,
+    sharedFlags,
     onEvent: (side, event) => (event.type === 'check-end' && event.result.status !== 'failed' && event.result.status !== 'errored' ? undefined : progress[side](event)),
-    ...(rulesFile ? { rules: await loadParityRules(rulesFile) } : {}),
+    ...(run.parityRules ? { rules: await loadParityRules(run.parityRules) } : {}),
     ...runTuningOf(run),
   });
   const files = await writeParityReports(result, { outDir: run.outDir, redact: (text) => redactor.scrub(text) });
@@ -112,8 +117,7 @@ async function compareCli(
   return result.differences.unexpected === 0 ? 0 : 1;
 }
 
-function listPlan(run: ResolvedRun, registry: Awaited<ReturnType<typeof loadRegistry>>, out: ProgressStream): void {
-  const plan = planRun(registry, run.selection, planContext(run));
+function listPlan(run: ResolvedRun, plan: readonly PlannedCheck[], out: ProgressStream): void {
   const profile = run.target.profile.name;
   out.write(`${plan.length} checks for target ${run.target.name} (profile ${profile}), fail-on ${run.failOn}:\n`);
   for (const { check, skip, dependency } of plan) {
@@ -123,8 +127,7 @@ function listPlan(run: ResolvedRun, registry: Awaited<ReturnType<typeof loadRegi
 }
 
 /** --plan: what would run and what it would cost, without starting the target or sending anything. */
-function planText(run: ResolvedRun, registry: Awaited<ReturnType<typeof loadRegistry>>): string {
-  const plan = planRun(registry, run.selection, planContext(run));
+function planText(run: ResolvedRun, plan: readonly PlannedCheck[]): string {
   const budget = fitCaseBudget(plan, {
     target: run.target,
     ...(run.runs === undefined ? {} : { runs: run.runs }),
@@ -141,8 +144,4 @@ function planText(run: ResolvedRun, registry: Awaited<ReturnType<typeof loadRegi
     ratePerMinute: clientRatePerMinute(run.target),
   });
   return formatPlanReport(report);
-}
-
-function planContext(run: ResolvedRun): PlanContext {
-  return { target: run.target, requirements, allowBillable: run.allowBillable, allowRecipients: run.allowRecipients, allowRateLimitCheck: run.allowRateLimitCheck };
 }

@@ -6,7 +6,6 @@ import type { Redactor } from '../targets/index.js';
 import { progressPrinter } from './progress.js';
 import type { ProgressStream } from './progress.js';
 import type { ResolvedRun } from './resolve-run.js';
-import { runOptionsOf } from './run-options-of.js';
 
 /** The streams and environment the fleet commands use. */
 interface FleetIo {
@@ -17,7 +16,7 @@ interface FleetIo {
 
 /** --shard i/n: runs one slice and writes shard-i-of-n.json into --out (the merge job writes the reports); returns the slice's exit code. */
 export async function shardCli(run: ResolvedRun, shard: Shard, registry: Awaited<ReturnType<typeof loadRegistry>>, redactor: Redactor, io: FleetIo): Promise<number> {
-  const slice = await runShard({ ...runOptionsOf(run, registry, redactor, progressPrinter(io.stderr)), shard, targetSpec: run.targetSpec, faults: run.faults });
+  const slice = await runShard({ ...run, registry, redactor, onEvent: progressPrinter(io.stderr), handleSignals: true, shard });
   const redact = (text: string): string => redactor.scrub(text);
   const written = await writeReports(slice.result, { reporters: run.reporters.filter((name) => name === 'console'), redact });
   if (written.console) io.stdout.write(written.console);

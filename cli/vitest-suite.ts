@@ -11,7 +11,6 @@ import { addApiKeys, cliRedactor } from './cli-redactor.js';
 import { loadConfigFile } from './config-file.js';
 import { failureText } from './failure-text.js';
 import { resolveRun } from './resolve-run.js';
-import { runOptionsOf } from './run-options-of.js';
 
 /** Options of conformanceSuite. */
 export interface ConformanceSuiteOptions {
@@ -58,10 +57,13 @@ export async function conformanceSuite(options: ConformanceSuiteOptions = {}): P
   const registry = await loadRegistry();
   let runSeed = 0;
   const runOptions: RunOptions = {
-    ...runOptionsOf(run, registry, redactor, (event) => {
+    ...run,
+    registry,
+    redactor,
+    onEvent: (event) => {
       if (event.type === 'run-start') runSeed = event.seed;
       if (event.type === 'check-end') waiting.get(event.result.id)?.resolve(event.result);
-    }),
+    },
     ...(options.target ? { target: options.target } : {}),
     handleSignals: false, // vitest owns the process
   };
@@ -84,7 +86,7 @@ export async function conformanceSuite(options: ConformanceSuiteOptions = {}): P
     }, timeout);
     afterAll(async () => {
       const result = await running;
-      if (result && (args.out !== undefined || args.reporters.length > 0)) {
+      if (result && (args.out !== undefined || args.reporter !== undefined)) {
         await writeReports(result, { outDir: run.outDir, reporters: run.reporters, redact: (text) => redactor.scrub(text) });
       }
     }, timeout);

@@ -4,7 +4,9 @@
  */
 export { compareRuns } from './compare-runs.js';
 export type { CompareRunsOptions, ParitySideRun } from './compare-runs.js';
-export type { BehaviourKind, ParityResult, ParityRow, ParitySide, SpecVerdict } from './parity-result.js';
+export type { BehaviourKind, BrokenRequirement, OperationCause, ParityResult, ParityRow, ParitySide, RowSpec, SpecVerdict } from './parity-result.js';
+export { rerunCommand, shellWord, sideCommand } from './reproduce-command.js';
+export type { SideCommand } from './reproduce-command.js';
 export { defaultParityRules, loadParityRules, parityRules } from './parity-rules.js';
 export type { ParityRules, SimulatorCategory, SimulatorExpectation } from './parity-rules.js';
 export { parityHeadline, specVerdictText } from './parity-text.js';

@@ -1,23 +1,28 @@
 import type { ParityResult, ParityRow, ParitySide } from './parity-result.js';
-import { cut, differingRows, parityHeadline, rowsByArea, rowState, specVerdictText } from './parity-text.js';
+import { cut, differingRows, keyVariablesLine, parityHeadline, rowsByArea, rowState, specVerdictText } from './parity-text.js';
 
 const cell = (text: string, max?: number): string => cut(text, max).replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 
 /** The parity report as Markdown: sides, score, differences with reproductions, then every behaviour by area. */
 export function parityMarkdown(result: ParityResult): string {
   const sideLine = (label: string, side: ParitySide): string =>
-    `| ${label} | \`${cell(side.spec)}\` | ${side.name} | ${side.profile} | ${side.verdict}${side.setupError ? ` (${cell(side.setupError)})` : ''} | ${side.statuses.passed}/${side.statuses.failed}/${side.statuses.errored}/${side.statuses.skipped} |`;
+    `| ${label} | \`${cell(side.spec)}\` | ${side.name} | ${side.profile} | ${side.verdict}${side.setupError ? ` (${cell(side.setupError)})` : ''} | ${side.statuses.passed}/${side.statuses.failed}/${side.statuses.errored}/${side.statuses.blocked ?? 0}/${side.statuses.skipped} |`;
   const out = [
     `# ${parityHeadline(result)}`,
     '',
     `Seed ${result.seed} · ${result.runs} runs/property · started ${result.startedAt} · ${(result.durationMs / 1000).toFixed(1)} s`,
     '',
-    '| side | target | name | profile | verdict | passed/failed/errored/skipped |',
+    '| side | target | name | profile | verdict | passed/failed/errored/blocked/skipped |',
     '|---|---|---|---|---|---|',
     sideLine('A', result.a),
     sideLine('B', result.b),
     '',
   ];
+  const keys = keyVariablesLine(result);
+  if (keys) out.push(keys, '');
+  if (result.folded.operations > 0) {
+    out.push(`An operation that works on one side only is one row: the ${result.folded.rows} rows of the checks it blocked or failed are folded into its row.`, '');
+  }
   const differing = differingRows(result);
   out.push(`## Differences (${differing.length})`, '');
   if (differing.length === 0) out.push('None: every compared behaviour matches.', '');
@@ -34,10 +39,14 @@ export function parityMarkdown(result: ParityResult): string {
 }
 
 function difference(row: ParityRow): string[] {
-  const title = `### ${row.area} · ${row.check ? `${row.check.id} [${row.check.level}]` : 'run'} · ${row.behaviour}`;
+  const where = row.kind === 'operation' ? 'operation' : row.check ? `${row.check.id} [${row.check.level}]` : 'run';
+  const title = `### ${row.area} · ${where} · ${row.behaviour}`;
   const out = [cut(title, 300), ''];
   if (row.expectedOfSimulator) out.push(`**${row.expectedOfSimulator.label}**`, '');
-  if (row.spec) out.push(`Spec: ${specVerdictText[row.spec.verdict]} (${row.spec.why}).${row.check ? ` Requirements: ${row.check.requirements.join(', ')}.` : ''}`, '');
+  if (row.spec) {
+    const requirements = row.spec.breaks?.length ? '' : row.check ? ` Requirements: ${row.check.requirements.join(', ')}.` : '';
+    out.push(`**Spec: ${specVerdictText[row.spec.verdict]}.** ${row.spec.why}.${requirements}`, '');
+  }
   out.push(`- A: ${cut(row.a, 600)}`, `- B: ${cut(row.b, 600)}`);
   for (const line of row.details ?? []) out.push(`- ${cut(line, 600)}`);
   out.push('');

@@ -1,11 +1,45 @@
 import type { CheckStatus } from '../suites/engine/index.js';
 import type { SimulatorCategory } from './parity-rules.js';
 
-/** What the spec says about a difference: which side conforms, if either (from the check verdicts and levels). */
-export type SpecVerdict = 'a-conforms' | 'b-conforms' | 'both-conform' | 'neither-conforms' | 'not-decided';
+/** What the spec says about a difference: which side breaks it, if either (from the check verdicts and the catalogue). */
+export type SpecVerdict = 'a-breaks' | 'b-breaks' | 'both-break' | 'both-conform' | 'not-decided';
 
-/** The kinds of behaviour compared. */
-export type BehaviourKind = 'exchange' | 'sequence' | 'deliveries' | 'verdict' | 'applicability' | 'run';
+/** The kinds of behaviour compared; `operation`: one row for an operation that works on one side only, with the rows it caused folded in. */
+export type BehaviourKind = 'operation' | 'exchange' | 'sequence' | 'deliveries' | 'verdict' | 'applicability' | 'run';
+
+/** A requirement of spec/requirements.yaml that a side breaks. */
+export interface BrokenRequirement {
+  readonly id: string;
+  readonly section: string;
+  readonly level: 'must' | 'should' | 'observe';
+}
+
+/** The spec's word on a difference. */
+export interface RowSpec {
+  readonly verdict: SpecVerdict;
+  readonly why: string;
+  /** The requirements the breaking side(s) break. */
+  readonly breaks?: readonly BrokenRequirement[];
+  /** spec: a must requirement decides it; design: only should requirements (DESIGN.md's choice where the spec is silent). */
+  readonly decidedBy?: 'spec' | 'design';
+}
+
+/** An operation row: the operation, and what was folded into it. */
+export interface OperationCause {
+  readonly id: string;
+  readonly method: string;
+  readonly path: string;
+  /** The spec section that defines the endpoint (spec §4.x). */
+  readonly section: string;
+  /** The side(s) where it does not work. */
+  readonly brokenOn: 'a' | 'b' | 'both';
+  /** Other operations that could not be tried because of it (they need what it creates). */
+  readonly alsoBlocks: readonly string[];
+  /** The checks whose rows were folded into this one (blocked behind it, or its own baselines). */
+  readonly checks: readonly string[];
+  /** How many behaviour rows were folded into this one. */
+  readonly rows: number;
+}
 
 /** One behaviour with each side's answer. */
 export interface ParityRow {
@@ -22,9 +56,15 @@ export interface ParityRow {
   readonly same: boolean;
   /** The details of a difference, one line each. */
   readonly details?: readonly string[];
-  readonly spec?: { readonly verdict: SpecVerdict; readonly why: string };
+  readonly spec?: RowSpec;
+  /** kind operation: the operation and what was folded into its row. */
+  readonly operation?: OperationCause;
   readonly expectedOfSimulator?: { readonly category: SimulatorCategory; readonly label: string };
-  /** curl reproductions and re-run commands of each side (keys as $CONFORM_API_KEY, secrets redacted). */
+  /**
+   * Each side's commands that reproduce the row when pasted: `npm run conform` with that side's target, profile and key
+   * variables (A: $CONFORM_API_KEY…, B with keys of its own: $CONFORM_COMPARE_API_KEY…), then the request as curl when
+   * the target outlives the run (a URL target). Never a key or secret.
+   */
   readonly reproduction?: { readonly a?: string; readonly b?: string };
 }
 
@@ -53,4 +93,8 @@ export interface ParityResult {
   /** Matching behaviours / compared behaviours. */
   readonly score: { readonly matching: number; readonly compared: number; readonly percent: number };
   readonly differences: { readonly total: number; readonly expectedOfSimulator: number; readonly unexpected: number };
+  /** Rows folded into operation rows (a blocked or missing operation is one difference, not one per check). */
+  readonly folded: { readonly operations: number; readonly rows: number };
+  /** The environment variables each side's reproductions read the keys from (e.g. growth: CONFORM_COMPARE_API_KEY). */
+  readonly keyVariables: { readonly a: Readonly<Record<string, string>>; readonly b: Readonly<Record<string, string>> };
 }

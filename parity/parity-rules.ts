@@ -1,14 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { HarnessError } from '../targets/index.js';
 
-/** The kinds of difference the spec expects of a simulator (spec §5.2, §8). */
-export type SimulatorCategory = 'auth' | 'rate-limit' | 'webhook-url';
+/** The kinds of difference spec §8 expects of a simulator: any key accepted, no rate limit, one webhook URL, no cost. */
+export type SimulatorCategory = 'auth' | 'rate-limit' | 'webhook-url' | 'cost';
 
-/** A difference the spec expects when one side is a simulator. */
+/**
+ * A difference spec §8 expects when one side is a simulator. It labels only a check that runs on one profile and not
+ * the other because of this trait, and passed where it ran; never tiers, field shapes or a missing operation.
+ */
 export interface SimulatorExpectation {
   readonly category: SimulatorCategory;
   readonly label: string;
-  /** Requirement ids (a trailing * matches a prefix) whose checks may differ this way. */
+  /** Requirement ids (a trailing * matches a prefix): a check all of whose requirements match is explained by it. */
   readonly requirements: readonly string[];
   /** The profile traits that, set like production, make a check skipped on the simulator apply (profile flip test). */
   readonly productionTraits: Readonly<Record<string, boolean>>;
@@ -34,12 +37,13 @@ export const defaultParityRules: ParityRules = {
   ignoredFields: [],
   comparedHeaders: ['retry-after'],
   idSegments: ['^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$', '^(?=.*\\d)[A-Za-z0-9_-]{12,}$'],
+  // spec §8 "Development simulator", and nothing else: tiers (spec §5.4) and field shapes (§2) are not on the list
   simulatorExpectations: [
     {
       category: 'auth',
-      label: 'expected of a simulator: it accepts any API key, so keys carry no tier (spec §5.2, §8)',
-      requirements: ['AUTH-*', 'TIER-*', 'IDEM-SCOPED-PER-KEY'],
-      productionTraits: { auth: true, tiers: true },
+      label: 'expected of a simulator: it accepts any API key (spec §8)',
+      requirements: ['AUTH-PRODUCTION-REQUIRES-KEY', 'AUTH-MISSING-401', 'AUTH-UNKNOWN-401', 'AUTH-OTHER-HEADERS-IGNORED', 'AUTH-SIMULATOR-ANY-KEY'],
+      productionTraits: { auth: true },
     },
     {
       category: 'rate-limit',
@@ -52,6 +56,12 @@ export const defaultParityRules: ParityRules = {
       label: 'expected of a simulator: it sends webhooks to its one configured URL (spec §8)',
       requirements: ['SIM-WEBHOOK-URL*'],
       productionTraits: { webhooksToOneUrl: false },
+    },
+    {
+      category: 'cost',
+      label: 'expected of a simulator: no real SMS and no cost (spec §8)',
+      requirements: ['SIM-NO-COST', 'SIM-NO-REAL-SMS'],
+      productionTraits: { billableSends: true },
     },
   ],
 };

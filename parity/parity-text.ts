@@ -2,10 +2,10 @@ import type { ParityResult, ParityRow, SpecVerdict } from './parity-result.js';
 
 /** What a spec verdict means, in words. */
 export const specVerdictText: Readonly<Record<SpecVerdict, string>> = {
-  'a-conforms': 'the spec says A conforms (B does not)',
-  'b-conforms': 'the spec says B conforms (A does not)',
-  'both-conform': 'both conform: the spec does not decide',
-  'neither-conforms': 'neither conforms',
+  'b-breaks': 'B breaks it, A conforms',
+  'a-breaks': 'A breaks it, B conforms',
+  'both-break': 'both break it',
+  'both-conform': 'both conform: the spec allows either',
   'not-decided': 'the spec does not decide',
 };
 
@@ -16,9 +16,22 @@ export function rowsByArea(rows: readonly ParityRow[]): Map<string, ParityRow[]>
   return areas;
 }
 
-/** The compared rows that differ. */
+/** The compared rows that differ, what to fix first first: operations, then what the spec decides, then the rest, then what spec §8 expects. */
 export function differingRows(result: ParityResult): ParityRow[] {
-  return result.rows.filter((row) => row.compared && !row.same);
+  const rank = (row: ParityRow): number => {
+    if (row.kind === 'operation') return 0;
+    if (row.expectedOfSimulator) return 3;
+    return row.spec && ['a-breaks', 'b-breaks', 'both-break'].includes(row.spec.verdict) ? 1 : 2;
+  };
+  return result.rows.filter((row) => row.compared && !row.same).sort((x, y) => rank(x) - rank(y));
+}
+
+/** Where each side's reproductions read the keys from, in one line (empty when neither needs keys). */
+export function keyVariablesLine(result: ParityResult): string {
+  const list = (vars: Readonly<Record<string, string>>): string => Object.values(vars).map((v) => `$${v}`).join(', ');
+  const parts = [['A', result.keyVariables.a], ['B', result.keyVariables.b]] as const;
+  const given = parts.filter(([, vars]) => Object.keys(vars).length > 0).map(([label, vars]) => `${label} from ${list(vars)}`);
+  return given.length === 0 ? '' : `Reproductions read the keys from environment variables (never written here): ${given.join('; ')}.`;
 }
 
 /** The state of a row in one word. */
@@ -31,7 +44,8 @@ export function rowState(row: ParityRow): 'same' | 'different' | 'expected' | 'n
 /** One-line headline. */
 export function parityHeadline(result: ParityResult): string {
   const { score, differences } = result;
-  return `Parity ${score.percent}% (${score.matching}/${score.compared} behaviours match): ${differences.total} differences, ${differences.expectedOfSimulator} expected of a simulator, ${differences.unexpected} unexpected`;
+  const folded = result.folded.operations > 0 ? ` (${result.folded.operations} operation${result.folded.operations === 1 ? '' : 's'} working on one side only, ${result.folded.rows} rows folded into them)` : '';
+  return `Parity ${score.percent}% (${score.matching}/${score.compared} behaviours match): ${differences.total} differences${folded}, ${differences.expectedOfSimulator} expected of a simulator, ${differences.unexpected} unexpected`;
 }
 
 /** Text cut to a length with an ellipsis. */

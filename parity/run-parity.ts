@@ -34,6 +34,8 @@ export interface ParityOptions {
   readonly requestTimeoutMs?: number;
   readonly maxRequests?: number;
   readonly allowBillable?: boolean;
+  /** conform flags both sides run with that a side's re-run command must repeat (conventions; --allow-send is added from allowBillable). */
+  readonly sharedFlags?: readonly string[];
   /** Rule overrides, or complete rules (loadParityRules). */
   readonly rules?: Partial<ParityRules>;
   /** Run both sides at once (default true; they share nothing). */
@@ -77,5 +79,6 @@ export async function runParity(options: ParityOptions): Promise<ParityResult> {
     options.parallel === false
       ? [await runSide('a', options.a), await runSide('b', options.b)]
       : await Promise.all([runSide('a', options.a), runSide('b', options.b)]);
-  return compareRuns({ a, b, registry, rules, durationMs: Math.round(performance.now() - start) });
+  const sharedFlags = [...(options.sharedFlags ?? []), ...(options.allowBillable ? ['--allow-send'] : [])];
+  return compareRuns({ a, b, registry, rules, sharedFlags, durationMs: Math.round(performance.now() - start) });
 }

@@ -11,7 +11,7 @@ export type { HarnessErrorCode } from './harness-error.js';
 export { HttpClient } from './http-client.js';
 export { redactExchange } from './redact-exchange.js';
 export type { HttpClientOptions, RequestOptions } from './http-client.js';
-export { joinUrl, randomKey, receiverPublicOrigin } from './keys.js';
+export { joinUrl, randomKey, receiverPublicOrigin, simulatorStarterKey } from './keys.js';
 export { isLoopbackUrl } from './loopback.js';
 export { profileFor, profileNames } from './profile.js';
 export type { Profile, ProfileName } from './profile.js';

@@ -6,6 +6,9 @@ export function randomKey(prefix: string): string {
   return `${prefix}_${randomBytes(16).toString('hex')}`;
 }
 
+/** The Starter key `--target simulator` makes itself when none is given (spec §5.2: the simulator takes any key). */
+export const simulatorStarterKey = 'conform-simulator-starter-key';
+
 // defined once in spec/ (the simulator CLI shares them); re-exported for the harness
 export { receiverPublicAddress, receiverPublicOrigin };
 

@@ -3,7 +3,7 @@ import { missingConvention } from '../../targets/index.js';
 import type { Target } from '../../targets/index.js';
 import type { Check, Need } from '../checks/index.js';
 import type { CheckRegistry, Selection } from '../checks/index.js';
-import type { RunOptions } from './run-options.js';
+import type { RunDescription } from './run-options.js';
 import { guardsRateLimit, guardsSends, rateLimitCheckBound } from './safety.js';
 
 /** A check in run order, with the reason it will be skipped if it does not apply. */
@@ -27,8 +27,8 @@ export interface PlanContext {
   readonly allowRateLimitCheck?: boolean;
 }
 
-/** The plan context of a run's options (one place, so a shard plans exactly as the whole run does). */
-export function planContextFor(options: RunOptions, requirements: readonly Requirement[]): PlanContext {
+/** The plan context of a run description (one place, so a shard plans exactly as the whole run does). */
+export function planContextFor(options: Pick<RunDescription, 'target' | 'allowBillable' | 'allowRecipients' | 'allowRateLimitCheck'>, requirements: readonly Requirement[]): PlanContext {
   return {
     target: options.target,
     requirements,

@@ -4,13 +4,8 @@ import type { Redactor, Target } from '../../targets/index.js';
 import type { CheckRegistry, Selection } from '../checks/index.js';
 import type { RunEvent } from './run-event.js';
 
-/** Options of runConformance; only the target is required. */
-export interface RunOptions {
-  /** The target (not yet started: the engine starts and stops it). */
-  readonly target: Target;
-  /** The checks (default: every suite module of suites/index.ts). */
-  readonly registry?: CheckRegistry;
-  readonly selection?: Selection;
+/** How hard a run pushes: its seed, case scale, deadlines, budget and concurrency (a whole run, a shard, a parity side). */
+export interface RunTuning {
   /** fast-check seed (default: random; printed so the run can be replayed). */
   readonly seed?: number;
   /** Property cases per operation (default 50; on production fitted to the time budget, at most 10). */
@@ -23,11 +18,21 @@ export interface RunOptions {
   readonly requestTimeoutMs?: number;
   /** Checks run at once (default 4). */
   readonly concurrency?: number;
-  /** The lowest level whose failures make the run fail (default should; observe never fails). */
-  readonly failOn?: 'must' | 'should';
   /** Most requests the run may send (default 100,000; on production what the time budget allows). */
   readonly maxRequests?: number;
-  /** Allows billable sends on a guarded target: a billable profile or a non-loopback URL (DESIGN.md §5, --allow-send). */
+}
+
+/** The fields of RunTuning (one list, so a parity side or a shard takes exactly a run's tuning). */
+export const runTuningKeys = ['seed', 'runs', 'timeBudgetMinutes', 'timeoutMs', 'requestTimeoutMs', 'concurrency', 'maxRequests'] as const satisfies readonly (keyof RunTuning)[];
+
+/** The tuning part of a run description. */
+export function runTuningOf(run: RunTuning): RunTuning {
+  return Object.fromEntries(runTuningKeys.filter((key) => run[key] !== undefined).map((key) => [key, run[key]])) as RunTuning;
+}
+
+/** What a run may do on a guarded target: a billable profile or a non-loopback URL (DESIGN.md §5). */
+export interface RunSafety {
+  /** Allows billable sends on a guarded target (--allow-send). */
   readonly allowBillable?: boolean;
   /** The only recipients a guarded send may have (--allow-recipient: numbers the user owns); enforced in the client. */
   readonly allowRecipients?: readonly string[];
@@ -35,6 +40,28 @@ export interface RunOptions {
   readonly maxSends?: number;
   /** Allows the rate-limit check (which exhausts its key's limit) on a non-local target (--allow-rate-limit-check). */
   readonly allowRateLimitCheck?: boolean;
+}
+
+/**
+ * One run as data: the target, the checks, what it may do, how hard it pushes and what it keeps. The CLI resolves its
+ * options into this (cli/options/option-table.ts names the field each tuning and safety option goes to).
+ */
+export interface RunDescription extends RunTuning, RunSafety {
+  /** The target (not yet started: the engine starts and stops it). */
+  readonly target: Target;
+  readonly selection?: Selection;
+  /** The lowest level whose failures make the run fail (default should; observe never fails). */
+  readonly failOn?: 'must' | 'should';
+  /** Loopback port of the receiver's HTTP server (default: a free one); a forwarder behind --receiver-url points at it. */
+  readonly receiverPort?: number;
+  /** Keep each check's redacted exchanges in CheckResult.trace (parity and the HAR report read them; off by default: memory). */
+  readonly recordExchanges?: boolean;
+}
+
+/** Options of runConformance: a run description and the caller's hooks; only the target is required. */
+export interface RunOptions extends RunDescription {
+  /** The checks (default: every suite module of suites/index.ts). */
+  readonly registry?: CheckRegistry;
   /** Aborting it stops the run: running checks error, the rest are skipped, created webhooks are deleted. */
   readonly signal?: AbortSignal;
   /** Stop the same way on SIGINT/SIGTERM (the CLI sets it; a second signal exits at once). */
@@ -43,11 +70,7 @@ export interface RunOptions {
   readonly requirements?: readonly Requirement[];
   /** Shared with the reports so they can scrub the run's secrets. */
   readonly redactor?: Redactor;
-  /** Loopback port of the receiver's HTTP server (default: a free one); a forwarder behind --receiver-url points at it. */
-  readonly receiverPort?: number;
   readonly onEvent?: (event: RunEvent) => void;
-  /** Keep each check's redacted exchanges in CheckResult.trace (parity compares them; off by default: memory). */
-  readonly recordExchanges?: boolean;
   /** Called once at the end of the run, after the target stopped, with every delivery the receiver captured (raw: keep in memory only). */
   readonly onDeliveries?: (deliveries: readonly Delivery[]) => void;
 }

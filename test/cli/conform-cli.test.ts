@@ -118,7 +118,8 @@ describe('argument resolution (in-process)', () => {
     const file = join(dir, 'conform.config.json');
     await writeFile(file, JSON.stringify({ target: 'production', baseUrl: 'http://127.0.0.1:5555', apiKey: '${MY_KEY}', suites: ['contract/*'] }));
     const config = await loadConfigFile(file, { MY_KEY: 'expanded-key' });
-    expect(config).toMatchObject({ apiKey: 'expanded-key', suites: ['contract/*'] });
+    // the old plural key still works: it is read as the flag's own key (--suite is suite)
+    expect(config).toMatchObject({ apiKey: 'expanded-key', suite: ['contract/*'] });
     expect(() => expandEnv('${MISSING_VAR}', {})).toThrow(/MISSING_VAR is not set/);
     await writeFile(file, JSON.stringify({ colour: 'blue' }));
     await expect(loadConfigFile(file, {})).rejects.toMatchObject({ code: 'CONFIG', message: expect.stringMatching(/Unknown key "colour"/) });

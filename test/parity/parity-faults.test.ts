@@ -32,7 +32,7 @@ describe('parity: reference vs the reference with a fault', () => {
       const result = await referenceParity({ faults: [id] }, { requirements: [fault.requirement] }, 4242, 5);
       const found = differences(result);
       const onRequirement = found.filter((row) => row.check?.requirements.includes(fault.requirement));
-      const pointsAtB = onRequirement.filter((row) => row.spec?.verdict === 'a-conforms');
+      const pointsAtB = onRequirement.filter((row) => row.spec?.verdict === 'b-breaks');
       return { id, requirement: fault.requirement, found, pointsAtB, labelled: found.filter((row) => row.expectedOfSimulator) };
     });
     for (const outcome of outcomes) {

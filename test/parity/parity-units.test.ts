@@ -7,7 +7,10 @@ import { pathTemplate, requestKey } from '../../parity/request-key.js';
 import { compareShapes, mergeShapes, shapeOf } from '../../parity/shape.js';
 import { compareDeliveries, summarizeDeliveries } from '../../parity/deliveries.js';
 import type { Delivery } from '../../receiver/index.js';
+import { profileFor, referenceTarget, urlTarget } from '../../targets/index.js';
 import type { Exchange } from '../../targets/index.js';
+import { rerunCommand, sideCommand, withKeyVariables } from '../../parity/reproduce-command.js';
+import { specVerdict } from '../../parity/spec-verdict.js';
 
 const exchange = (id: number, method: string, url: string, status: number, json?: unknown): Exchange => ({
   id,
@@ -73,6 +76,39 @@ describe('parity request keys and groups', () => {
   });
 });
 
+describe('parity re-run commands and verdicts', () => {
+  const url = (keys: Record<string, string>) => urlTarget('http://127.0.0.1:4999', profileFor('simulator'), keys, { name: 'x' });
+
+  it("hands B's own keys over through the environment, A's stay where conform reads them, and no key is written", () => {
+    const a = url({ growth: 'key-of-a-123456' });
+    const b = url({ growth: 'key-of-b-123456', starter: 'starter-b-123456' });
+    const side = sideCommand('b', 'http://127.0.0.1:4999', b, a, ['--templates', 'my-templates.json']);
+    const command = rerunCommand(side, ['C-1'], 7, 5);
+    expect(command).toBe(
+      'CONFORM_API_KEY="$CONFORM_COMPARE_API_KEY" CONFORM_STARTER_API_KEY="$CONFORM_COMPARE_STARTER_API_KEY" npm run conform -- --target http://127.0.0.1:4999 --profile simulator --templates my-templates.json --check C-1 --seed 7 --runs 5',
+    );
+    expect(withKeyVariables('curl -H "x-api-key: $CONFORM_API_KEY" -H "x-api-key: $CONFORM_STARTER_API_KEY"', side)).toBe(
+      'curl -H "x-api-key: $CONFORM_COMPARE_API_KEY" -H "x-api-key: $CONFORM_COMPARE_STARTER_API_KEY"',
+    );
+    // B with A's keys (two deployments of one account): the same variables as A, nothing to hand over
+    const shared = sideCommand('b', 'http://127.0.0.1:4999', url({ growth: 'key-of-a-123456' }), a);
+    expect(shared.env).toEqual([]);
+    expect(shared.keyVariables).toEqual({ growth: 'CONFORM_API_KEY' });
+    expect(sideCommand('a', 'reference+fault:x', referenceTarget(), b).flags).toEqual(['--target', 'reference+fault:x']);
+    expect(command).not.toContain('123456');
+  });
+
+  it('names the side that breaks a requirement, with its section and level', () => {
+    const passed = { status: 'passed' as const, requirements: ['MSG-LIST-ENVELOPE'] };
+    const failed = { status: 'failed' as const, requirements: ['MSG-LIST-ENVELOPE', 'ERR-NO-5XX'], violated: ['ERR-NO-5XX'] };
+    const verdict = specVerdict('must', passed, failed);
+    expect(verdict).toMatchObject({ verdict: 'b-breaks', decidedBy: 'spec', breaks: [{ id: 'ERR-NO-5XX', section: '7', level: 'must' }] });
+    expect(verdict.why).toBe('B breaks ERR-NO-5XX (spec §7, must) (the must check passed on A)');
+    expect(specVerdict('must', failed, { status: 'skipped', requirements: [] }).verdict).toBe('a-breaks');
+    expect(specVerdict('must', passed, { status: 'blocked', requirements: [] }).verdict).toBe('not-decided');
+  });
+});
+
 describe('parity reports and CLI flags', () => {
   const result: ParityResult = {
     a: { spec: 'reference', name: 'reference', profile: 'reference', baseUrl: 'http://127.0.0.1:1', verdict: 'conforms', statuses: { passed: 1, failed: 0, errored: 0, blocked: 0, noted: 0, skipped: 0 } },
@@ -92,17 +128,19 @@ describe('parity reports and CLI flags', () => {
         compared: true,
         same: false,
         details: ['answers differ'],
-        spec: { verdict: 'a-conforms', why: 'the must check passed on A and failed on B' },
+        spec: { verdict: 'b-breaks', why: 'the must check passed on A and failed on B' },
         reproduction: { a: "curl -X POST 'http://127.0.0.1:1/v1/messages'", b: "curl -X POST 'http://127.0.0.1:2/v1/messages'" },
       },
     ],
     score: { matching: 0, compared: 1, percent: 0 },
     differences: { total: 1, expectedOfSimulator: 0, unexpected: 1 },
+    folded: { operations: 0, rows: 0 },
+    keyVariables: { a: {}, b: {} },
   };
 
   it('renders Markdown and HTML with the verdict, both answers and both reproductions, escaped', () => {
     const md = parityMarkdown(result);
-    expect(md).toContain('the spec says A conforms (B does not)');
+    expect(md).toContain('Spec: B breaks it, A conforms.');
     expect(md).toContain('201 application/json \\| pipe');
     expect(md).toContain("curl -X POST 'http://127.0.0.1:2/v1/messages'");
     const html = parityHtml(result);

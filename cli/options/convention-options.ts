@@ -1,0 +1,26 @@
+import { signatureSchemeNames } from '../../targets/target-conventions.js';
+import type { OptionDef } from './option-def.js';
+
+/** Target conventions: what the spec leaves to the target (README "Target conventions"). */
+export const conventionOptions = [
+  {
+    key: 'templates',
+    kind: 'string',
+    group: 'conventions',
+    arg: '<file.json>',
+    configObject: true,
+    help: 'the target\'s template catalogue: ids, variables (values to send, {token} marks one the text shows), variants; in the config file a path or the catalogue itself',
+  },
+  { key: 'fixtureTemplate', kind: 'string', group: 'conventions', arg: '<id>', defaultNote: 'the catalogue\'s "fixture", else its first', help: 'the catalogue\'s template the checks and fixtures send' },
+  { key: 'signatureScheme', kind: 'enum', group: 'conventions', values: signatureSchemeNames, defaultNote: 'service', help: 'how deliveries are signed: service is t=<unix>,v1=<hex> under --signature-header' },
+  { key: 'signatureHeader', kind: 'string', group: 'conventions', arg: '<name>', defaultNote: 'Service-Signature', help: 'the service scheme\'s header' },
+  {
+    key: 'failingRecipient',
+    kind: 'list',
+    group: 'conventions',
+    arg: '<e164>',
+    deprecatedKeys: ['failingRecipients'],
+    help: 'a recipient the target fails on purpose, so message.failed is checked',
+  },
+  { key: 'sharedSender', kind: 'string', group: 'conventions', arg: '<e164>', help: 'the number a Starter send-template without from comes from' },
+] as const satisfies readonly OptionDef[];
