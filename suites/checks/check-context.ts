@@ -2,7 +2,7 @@ import type { Arbitrary } from 'fast-check';
 import type { Receiver } from '../../receiver/index.js';
 import type { Exchange, HttpClient, Profile, Target } from '../../targets/index.js';
 import type { Level } from './check-definition.js';
-import type { FailureDetails } from './check-failure.js';
+import type { Breaks } from './attribution.js';
 
 /** An expected status: an exact code, a class such as '2xx', or any of a list. */
 export type StatusExpectation = number | StatusClass | readonly (number | StatusClass)[];
@@ -44,19 +44,26 @@ export interface CheckContext {
   readonly baseline: BaselineBook;
   /** Adds a line to the check's log (redacted, kept in the result). */
   log(message: string): void;
-  /** Fails the check (throws a CheckFailure). */
-  fail(message: string, details?: FailureDetails): never;
+  /**
+   * Fails the check (throws a CheckFailure). `breaks` names the requirement the failure shows broken (an id, or details
+   * with `requirements`): required when the check cites several (suites/checks/attribution.ts), never in `message`.
+   */
+  fail(message: string, breaks?: Breaks): never;
   /** Skips the check with a reason (throws). */
   skip(reason: string): never;
   /**
-   * Fails with `message` unless `condition` holds. Not an `asserts` signature: TypeScript refuses assertion calls
+   * Fails with `message` unless `condition` holds; `breaks` as for fail (every ctx.expect* checks it on each call,
+   * failing or not, so a clean run shows a missing attribution). Not an `asserts` signature: TypeScript refuses assertion calls
    * through a contextually typed ctx (TS2775); import `expectThat` from this module when narrowing is wanted.
    */
-  expect(condition: unknown, message: string, details?: FailureDetails): void;
+  expect(condition: unknown, message: string, breaks?: Breaks): void;
   /** Fails unless the exchange got the status; a network error makes the check ERRORED. Returns the exchange. */
-  expectStatus(exchange: Exchange, expected: StatusExpectation, message?: string): Exchange;
-  /** Fails unless the JSON body validates against the spec schema (spec/index.ts validate). Returns the body. */
-  expectSchema(exchange: Exchange, schemaName: string, message?: string): unknown;
+  expectStatus(exchange: Exchange, expected: StatusExpectation, message?: string, breaks?: string): Exchange;
+  /**
+   * Fails unless the JSON body validates against the spec schema (spec/index.ts validate). Returns the body. A
+   * violation names the requirements of the schema's x-requirements; `breaks` is the one named when it has none.
+   */
+  expectSchema(exchange: Exchange, schemaName: string, message?: string, breaks?: string): unknown;
   /**
    * Runs a fast-check async property with the run's seed; a failing case becomes a CheckFailure carrying the
    * seed, the shrunk counterexample and the curl reproduction of its last exchange. The predicate fails by

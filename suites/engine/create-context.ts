@@ -1,7 +1,7 @@
 import type { Receiver } from '../../receiver/index.js';
 import type { HttpClient, Target } from '../../targets/index.js';
-import type { BaselineBook, Check, CheckContext } from '../checks/index.js';
-import { CheckFailure, CheckSkipped, expectSchema, expectStatus, expectThat, runProperty } from '../checks/index.js';
+import type { BaselineBook, Check, CheckContext, FailureDetails } from '../checks/index.js';
+import { attribute, CheckFailure, CheckSkipped, expectSchema, expectStatus, runProperty } from '../checks/index.js';
 
 /** What the engine gives each check's context. */
 export interface ContextEnvironment {
@@ -14,6 +14,15 @@ export interface ContextEnvironment {
   readonly baseline: BaselineBook;
   readonly receiver?: Receiver;
   readonly log: (message: string) => void;
+}
+
+/**
+ * A schema violation names the requirements of its x-requirements when it has them; `breaks`, or the one requirement
+ * of a single-requirement check, covers the rest. A check citing several may leave it out only when every keyword
+ * of the schema carries x-requirements: the check then errors only on a violation that names none (run-check.ts).
+ */
+function attributeSchema(check: Check, message: string, breaks: string | undefined): FailureDetails {
+  return breaks === undefined && check.requirements.length > 1 ? {} : attribute(check, message, breaks);
 }
 
 /** Builds the CheckContext of one check run. */
@@ -35,17 +44,19 @@ export function createContext(env: ContextEnvironment): CheckContext {
     signal: env.signal,
     baseline: env.baseline,
     log: env.log,
-    fail(message, details) {
-      throw new CheckFailure(message, details);
+    fail(message, breaks) {
+      throw new CheckFailure(message, attribute(check, message, breaks));
     },
     skip(reason) {
       throw new CheckSkipped(reason);
     },
-    expect(condition, message, details) {
-      expectThat(condition, message, details);
+    // every expectation is attributed on each call, failing or not: a clean run already shows a missing one
+    expect(condition, message, breaks) {
+      const details = attribute(check, message, breaks);
+      if (!condition) throw new CheckFailure(message, details);
     },
-    expectStatus,
-    expectSchema,
+    expectStatus: (exchange, expected, message, breaks) => expectStatus(exchange, expected, message, attribute(check, message ?? '', breaks)),
+    expectSchema: (exchange, schemaName, message, breaks) => expectSchema(exchange, schemaName, message, attributeSchema(check, message ?? '', breaks)),
     property: (name, arbitrary, predicate, options) =>
       runProperty({ http: env.http, seed: env.seed, runs: env.runs, signal: env.signal }, name, arbitrary, predicate, options),
   };

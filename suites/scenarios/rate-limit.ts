@@ -80,7 +80,7 @@ const retryAfter = defineCheck({
  * answer the message sent, so a target where only GET /v1/user/me works cannot pass.
  */
 async function operationRound(ctx: CheckContext, index: number): Promise<Exchange | 'served'> {
-  const sent = await send(ctx, 'freeForm', sendBody('freeForm', uniqueToken()));
+  const sent = await send(ctx, 'freeForm', sendBody(ctx, 'freeForm', uniqueToken()));
   if (!succeeded(sent)) return sent;
   const id = (sent.json as { id?: unknown } | undefined)?.id;
   if (typeof id !== 'string' || id === '') return ctx.fail(`round ${index + 1}: the send answered ${String(sent.status)} without a message id (spec §2.1)`, { exchange: sent });

@@ -1,0 +1,55 @@
+import { requirementById } from '../../spec/requirements.js';
+import { HarnessError } from '../../targets/index.js';
+import type { FailureDetails } from './check-failure.js';
+
+/**
+ * What a failed expectation shows broken: a requirement id the check cites, or failure details that name it in
+ * `requirements` (plus the exchange, counterexample ...). A check citing one requirement may leave it out.
+ */
+export type Breaks = string | FailureDetails;
+
+/** The parts of a check that attribution reads. */
+export interface AttributedCheck {
+  readonly id: string;
+  readonly requirements: readonly string[];
+}
+
+// requirement ids look like AREA-TOPIC[-RULE] (spec/requirements.ts); only catalogued ones are refused in messages
+const idLike = /\b[A-Z]{2,5}(?:-[A-Z0-9]+)+\b/g;
+
+/** The catalogued requirement ids a failure message spells out (they belong in the attribution, not the text). */
+export function requirementIdsIn(message: string): string[] {
+  return [...message.matchAll(idLike)].map((match) => match[0]).filter((id) => requirementById(id) !== undefined);
+}
+
+/**
+ * The failure details of one expectation of `check`, naming the requirement it shows broken. Called on every
+ * expectation, passing or not, so a clean run already refuses (HarnessError, the check errors):
+ * - a message that spells a requirement id (it belongs in the attribution);
+ * - an expectation of a check citing several requirements that names none;
+ * - a named requirement the check does not cite (its level would escape the registry's
+ *   level discipline).
+ */
+export function attribute(check: AttributedCheck, message: string, breaks: Breaks | undefined): FailureDetails {
+  const spelled = requirementIdsIn(message);
+  if (spelled.length > 0) {
+    throw new HarnessError(
+      'INVALID_CHECK',
+      `Check ${check.id}: the failure message names ${spelled.join(', ')}; pass the requirement as the expectation's attribution (ctx.expect(condition, message, '${spelled[0]}')) and keep the text for people.`,
+    );
+  }
+  const details: FailureDetails = typeof breaks === 'string' ? { requirements: [breaks] } : (breaks ?? {});
+  const named = details.requirements;
+  if (named === undefined || named.length === 0) {
+    if (check.requirements.length === 1) return { ...details, requirements: [...check.requirements] };
+    throw new HarnessError(
+      'INVALID_CHECK',
+      `Check ${check.id} cites ${check.requirements.join(', ')}: say which one this expectation shows broken ("${message.slice(0, 80)}"), e.g. ctx.expect(condition, message, '${check.requirements[0]}').`,
+    );
+  }
+  const uncited = named.filter((id) => !check.requirements.includes(id));
+  if (uncited.length > 0) {
+    throw new HarnessError('INVALID_CHECK', `Check ${check.id} attributes a failure to ${uncited.join(', ')}, which it does not cite: add it to the check's requirements or name one of ${check.requirements.join(', ')}.`);
+  }
+  return details;
+}
