@@ -1,5 +1,6 @@
 import { requirementById } from '../../spec/requirements.js';
 import { HarnessError } from '../../targets/index.js';
+import type { Level } from './check-definition.js';
 import type { FailureDetails } from './check-failure.js';
 
 /**
@@ -8,11 +9,23 @@ import type { FailureDetails } from './check-failure.js';
  */
 export type Breaks = string | FailureDetails;
 
+/**
+ * What a failed fixture step (creating the webhook or message a check needs) shows broken: the requirement the caller
+ * cites through ctx.citing, else ERR-SUCCESS-2XX (a valid request was not served; the strictest level, so any check
+ * may name it).
+ */
+export function fixtureBreaks(ctx: { readonly cited: string | undefined }): string {
+  return ctx.cited ?? 'ERR-SUCCESS-2XX';
+}
+
 /** The parts of a check that attribution reads. */
 export interface AttributedCheck {
   readonly id: string;
+  readonly level: Level;
   readonly requirements: readonly string[];
 }
+
+const strictness: Readonly<Record<Level, number>> = { must: 0, should: 1, observe: 2 };
 
 // requirement ids look like AREA-TOPIC[-RULE] (spec/requirements.ts); only catalogued ones are refused in messages
 const idLike = /\b[A-Z]{2,5}(?:-[A-Z0-9]+)+\b/g;
@@ -27,8 +40,9 @@ export function requirementIdsIn(message: string): string[] {
  * expectation, passing or not, so a clean run already refuses (HarnessError, the check errors):
  * - a message that spells a requirement id (it belongs in the attribution);
  * - an expectation of a check citing several requirements that names none;
- * - a named requirement the check does not cite (its level would escape the registry's
- *   level discipline).
+ * - a named requirement that is unknown, or that the check does not cite and is looser than the check (a should
+ *   requirement failing a must check would escape the registry's level discipline). An uncited requirement at
+ *   least as strict is fine: e.g. a fixture set-up shows ERR-SUCCESS-2XX broken in any check.
  */
 export function attribute(check: AttributedCheck, message: string, breaks: Breaks | undefined): FailureDetails {
   const spelled = requirementIdsIn(message);
@@ -47,9 +61,13 @@ export function attribute(check: AttributedCheck, message: string, breaks: Break
       `Check ${check.id} cites ${check.requirements.join(', ')}: say which one this expectation shows broken ("${message.slice(0, 80)}"), e.g. ctx.expect(condition, message, '${check.requirements[0]}').`,
     );
   }
-  const uncited = named.filter((id) => !check.requirements.includes(id));
-  if (uncited.length > 0) {
-    throw new HarnessError('INVALID_CHECK', `Check ${check.id} attributes a failure to ${uncited.join(', ')}, which it does not cite: add it to the check's requirements or name one of ${check.requirements.join(', ')}.`);
+  const loose = named.filter((id) => {
+    if (check.requirements.includes(id)) return false;
+    const level = requirementById(id)?.level;
+    return level === undefined || strictness[level] > strictness[check.level];
+  });
+  if (loose.length > 0) {
+    throw new HarnessError('INVALID_CHECK', `Check ${check.id} (${check.level}) attributes a failure to ${loose.join(', ')}, which it does not cite and which is unknown or looser than the check: name one of ${check.requirements.join(', ')}.`);
   }
   return details;
 }

@@ -28,7 +28,7 @@ export interface BaselineBook {
 
 /** What a check's run() gets: the target, the one HTTP client, and helpers that turn findings into results. */
 export interface CheckContext {
-  readonly check: { readonly id: string; readonly title: string; readonly suite: string; readonly level: Level };
+  readonly check: { readonly id: string; readonly title: string; readonly suite: string; readonly level: Level; readonly requirements: readonly string[] };
   /** The HTTP client, scoped to this check (its exchanges count for this check; aborted at the deadline). */
   readonly http: HttpClient;
   readonly target: Target;
@@ -42,6 +42,13 @@ export interface CheckContext {
   /** Aborted at the check's deadline. */
   readonly signal: AbortSignal;
   readonly baseline: BaselineBook;
+  /**
+   * This context with `requirement` as the attribution of every expectation that names none: hand it to a helper
+   * whose expectations all show that one requirement broken (e.g. listing pages for MSG-LIST-RESPONSE).
+   */
+  citing(requirement: string): CheckContext;
+  /** The requirement given to citing(), if any. */
+  readonly cited: string | undefined;
   /** Adds a line to the check's log (redacted, kept in the result). */
   log(message: string): void;
   /**
@@ -58,12 +65,12 @@ export interface CheckContext {
    */
   expect(condition: unknown, message: string, breaks?: Breaks): void;
   /** Fails unless the exchange got the status; a network error makes the check ERRORED. Returns the exchange. */
-  expectStatus(exchange: Exchange, expected: StatusExpectation, message?: string, breaks?: string): Exchange;
+  expectStatus(exchange: Exchange, expected: StatusExpectation, message?: string, breaks?: Breaks): Exchange;
   /**
    * Fails unless the JSON body validates against the spec schema (spec/index.ts validate). Returns the body. A
    * violation names the requirements of the schema's x-requirements; `breaks` is the one named when it has none.
    */
-  expectSchema(exchange: Exchange, schemaName: string, message?: string, breaks?: string): unknown;
+  expectSchema(exchange: Exchange, schemaName: string, message?: string, breaks?: Breaks): unknown;
   /**
    * Runs a fast-check async property with the run's seed; a failing case becomes a CheckFailure carrying the
    * seed, the shrunk counterexample and the curl reproduction of its last exchange. The predicate fails by

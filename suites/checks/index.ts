@@ -35,7 +35,7 @@
  * ctx.http only (key roles: growth, starter, rateLimit, none, unknown); `needs` and `appliesTo` skip a check
  * with a reason when the target cannot run it.
  */
-export { attribute, requirementIdsIn } from './attribution.js';
+export { attribute, fixtureBreaks, requirementIdsIn } from './attribution.js';
 export type { AttributedCheck, Breaks } from './attribution.js';
 export { RunBaselines } from './baseline-book.js';
 export type { BaselineEntry } from './baseline-book.js';

@@ -5,7 +5,7 @@ import { defineCheck, expectThat } from '../checks/index.js';
 import { allDeliveryRecords } from './delivery-records.js';
 import { describeArrivals, observeLifecycle, reportedStatus, statusRank } from './lifecycle-run.js';
 import { allWebhookEvents, withWebhooks } from './webhook-fixture.js';
-import { arrivalsAt, dataOf, eventOf, failingRecipients, messageEventCheck, mentions, sendMessage, waitForArrivals } from './webhook-helpers.js';
+import { arrivalsAt, dataOf, eventOf, failingRecipients, messageEventCheck, reports, sendMessage, waitForArrivals } from './webhook-helpers.js';
 
 const suite = 'scenarios/lifecycle';
 
@@ -64,7 +64,7 @@ export const subscribedOnly = defineCheck({
       const only = await hooks.create(['message.delivered']);
       const every = await hooks.create(allWebhookEvents);
       const id = await sendMessage(ctx);
-      const delivered = (path: string) => (d: Delivery) => d.path === path && mentions(d, id) && eventOf(d) === 'message.delivered';
+      const delivered = (path: string) => (d: Delivery) => d.path === path && reports(d, id) && eventOf(d) === 'message.delivered';
       const [mine] = await waitForArrivals(ctx, `message.delivered for ${id} at the subscribed webhook`, delivered(only.path));
       await waitForArrivals(ctx, `message.delivered for ${id} at the webhook subscribed to all kinds`, delivered(every.path));
       ctx.expect(dataOf(mine as Delivery)?.id === id, `the message.delivered payload's data.id is ${JSON.stringify(dataOf(mine as Delivery)?.id)}, expected ${id}`);

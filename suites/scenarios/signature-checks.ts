@@ -6,7 +6,7 @@ import { analyzeSignature, describeConvention, describeSignature, signatureHeade
 import type { SignatureAnalysis } from './signature-analysis.js';
 import { skipIfSignedOtherwise } from './signature-convention.js';
 import { allWebhookEvents, withWebhooks } from './webhook-fixture.js';
-import { arrivalsAt, eventOf, messageEventCheck, mentions, sendMessage, waitForArrivals } from './webhook-helpers.js';
+import { arrivalsAt, eventOf, messageEventCheck, reports, sendMessage, waitForArrivals } from './webhook-helpers.js';
 
 const suite = 'scenarios/signatures';
 
@@ -16,7 +16,7 @@ async function signedDeliveries(ctx: CheckContext, run: (deliveries: readonly De
     const hook = await hooks.create(allWebhookEvents);
     await hooks.testSend(hook);
     const id = await sendMessage(ctx);
-    await waitForArrivals(ctx, `the events of message ${id}`, (d) => d.path === hook.path && mentions(d, id), 2);
+    await waitForArrivals(ctx, `the events of message ${id}`, (d) => d.path === hook.path && reports(d, id), { count: 2, breaks: ctx.cited ?? 'EVT-STATUS-REPORTED' });
     // every delivery at this path was meant for this webhook, whichever message it reports: all must be signed
     const deliveries = arrivalsAt(ctx, hook.path);
     skipIfSignedOtherwise(ctx, deliveries, hook.secret);
