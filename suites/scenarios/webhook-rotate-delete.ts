@@ -77,12 +77,12 @@ function useAfterDelete(ctx: CheckContext, hook: CreatedWebhook): Promise<Exchan
   ];
 }
 
-/** spec §4.2 DELETE: the webhook is gone; using its id afterwards is refused. */
+/** spec §4.2 DELETE: the webhook is gone from the list. */
 export const deleteRemoves = defineCheck({
   id: 'WEBHOOK-DELETE-REMOVES',
-  title: 'after DELETE the webhook is not listed and every operation on its id is refused with a 4xx',
+  title: 'after DELETE the webhook is not listed',
   suite,
-  requirements: ['WH-DELETE-REMOVES', 'WH-UNKNOWN-4XX'],
+  requirements: ['WH-DELETE-REMOVES'],
   level: 'must',
   needs: ['receiver'],
   uses: ['createWebhook'],
@@ -93,16 +93,18 @@ export const deleteRemoves = defineCheck({
       const list = await ctx.http.request({ method: 'GET', path: '/v1/webhooks' });
       ctx.expectStatus(list, '2xx', 'GET /v1/webhooks', 'ERR-SUCCESS-2XX');
       ctx.expect(!list.bodyText.includes(hook.id), `GET /v1/webhooks still lists the deleted webhook ${hook.id}`, { exchange: list, requirements: ['WH-DELETE-REMOVES'] });
-      for (const exchange of await Promise.all(useAfterDelete(ctx, hook))) ctx.expectStatus(exchange, '4xx', 'an operation on a deleted webhook', 'WH-UNKNOWN-4XX');
     }),
 });
 
-/** DESIGN.md §4: DELETE answers 204 with no body; unknown ids answer 404. */
+/**
+ * DESIGN.md §4: DELETE answers 204 with no body; unknown ids are refused with a 4xx, namely 404 (should: spec §7 does
+ * not show the status of unknown ids).
+ */
 export const deleteThen404 = defineCheck({
   id: 'WEBHOOK-DELETE-THEN-404',
-  title: 'DELETE answers 204 with an empty body, and the deleted id then answers 404',
+  title: 'DELETE answers 204 with an empty body, and every operation on the deleted id then answers 404',
   suite,
-  requirements: ['WH-DELETE-NO-BODY', 'WH-UNKNOWN-404'],
+  requirements: ['WH-DELETE-NO-BODY', 'WH-UNKNOWN-4XX', 'WH-UNKNOWN-404'],
   level: 'should',
   needs: ['receiver'],
   uses: ['createWebhook'],
@@ -112,7 +114,9 @@ export const deleteThen404 = defineCheck({
       const exchange = await deleteHook(ctx, hooks, hook);
       ctx.expectStatus(exchange, 204, 'DELETE /v1/webhooks/{id}', 'WH-DELETE-NO-BODY');
       ctx.expect(exchange.bodyText === '', 'DELETE /v1/webhooks/{id} answered a body; DESIGN.md §4: 204 with no body', { exchange, requirements: ['WH-DELETE-NO-BODY'] });
-      for (const used of await Promise.all(useAfterDelete(ctx, hook))) ctx.expectStatus(used, 404, 'an operation on a deleted webhook', 'WH-UNKNOWN-404');
+      const used = await Promise.all(useAfterDelete(ctx, hook));
+      for (const exchange of used) ctx.expectStatus(exchange, '4xx', 'an operation on a deleted webhook', 'WH-UNKNOWN-4XX');
+      for (const exchange of used) ctx.expectStatus(exchange, 404, 'an operation on a deleted webhook', 'WH-UNKNOWN-404');
     }),
 });
 
