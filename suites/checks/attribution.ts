@@ -11,11 +11,12 @@ export type Breaks = string | FailureDetails;
 
 /**
  * What a failed fixture step (creating the webhook or message a check needs) shows broken: the requirement the caller
- * cites through ctx.citing, else ERR-SUCCESS-2XX (a valid request was not served; the strictest level, so any check
- * may name it).
+ * cites through ctx.citing, else the one requirement of a single-requirement check (its subject is often the very
+ * request), else ERR-SUCCESS-2XX (a valid request was not served; the strictest level, so any check may name it).
  */
-export function fixtureBreaks(ctx: { readonly cited: string | undefined }): string {
-  return ctx.cited ?? 'ERR-SUCCESS-2XX';
+export function fixtureBreaks(ctx: { readonly cited: string | undefined; readonly check: { readonly requirements: readonly string[] } }): string {
+  const [only, ...more] = ctx.check.requirements;
+  return ctx.cited ?? (only !== undefined && more.length === 0 ? only : 'ERR-SUCCESS-2XX');
 }
 
 /** The parts of a check that attribution reads. */

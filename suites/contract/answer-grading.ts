@@ -13,7 +13,7 @@ export type Grade = 'must' | 'status' | 'assumed';
 export function gradeSuccess(ctx: CheckContext, operation: Operation, exchange: Exchange, grade: Grade): void {
   switch (grade) {
     case 'must':
-      ctx.expectStatus(exchange, '2xx', undefined, 'ERR-SUCCESS-2XX');
+      ctx.expectStatus(exchange, '2xx', undefined, { requirements: refusedBreaks(ctx, exchange) });
       expectJsonBody(ctx, exchange);
       expectIssues(ctx, operation, exchange, (issue) => issueLevel(issue) === 'must', 'its schema', true);
       return;
@@ -46,8 +46,7 @@ function expectIssues(ctx: CheckContext, operation: Operation, exchange: Exchang
   if (issues.length === 0) return;
   const shown = issues.slice(0, 5).map(describeIssue).join('; ');
   // each issue shows its keyword's x-requirements broken; an uncited keyword, the operation's answer requirement
-  const fallback = issueFallback(ctx, operation);
-  const requirements = [...new Set(issues.map((issue) => issue.requirement ?? fallback))];
+  const requirements = [...new Set(issues.map((issue) => issue.requirement ?? issueFallback(ctx, operation, issue)))];
   ctx.fail(`the answer does not match ${what} (${response.schemaName}): ${shown}${issues.length > 5 ? ` (+${issues.length - 5} more)` : ''}`, { exchange, ...schemaDetails(issues), requirements });
 }
 
@@ -72,9 +71,24 @@ function describeIssue(issue: ValidationIssue): string {
   return `${issue.path || '/'} ${issue.keyword}: ${issue.message}`;
 }
 
-/** What an issue of an uncited keyword shows broken: the check's requirement for the operation's answer, else its first. */
-function issueFallback(ctx: CheckContext, operation: Operation): string {
+/** A valid request refused breaks ERR-SUCCESS-2XX; a 404/405 (no such route) also shows the /v1 path not served (spec §9). */
+function refusedBreaks(ctx: CheckContext, exchange: Exchange): string[] {
+  const noRoute = (exchange.status === 404 || exchange.status === 405) && ctx.check.requirements.includes('VER-PATH-PREFIX');
+  return noRoute ? ['ERR-SUCCESS-2XX', 'VER-PATH-PREFIX'] : ['ERR-SUCCESS-2XX'];
+}
+
+// the resource table's rules by keyword, for keywords without x-requirements (spec §2.1: field types, required fields)
+const keywordRules: Readonly<Record<string, readonly string[]>> = { type: ['MSG-FIELD-TYPES'], required: ['MSG-FIELDS-REQUIRED', 'WH-FIELDS'] };
+
+/**
+ * What an issue of an uncited keyword shows broken, among the check's requirements: at the root the envelope (a list
+ * that is no {data, pagination}, a bare array that is wrapped), inside it the table rule of its keyword, else the
+ * operation's answer requirement, else the check's first.
+ */
+function issueFallback(ctx: CheckContext, operation: Operation, issue: ValidationIssue): string {
   const cited = ctx.check.requirements;
-  const answer = ['response', 'success', 'envelope', 'bareArray'].map((key) => operation.requirements[key]).find((id) => id !== undefined && cited.includes(id));
-  return answer ?? (cited.includes('ERR-BODY-JSON') ? 'ERR-BODY-JSON' : (cited[0] as string));
+  const keys = issue.path === '' || issue.path === '/' ? ['envelope', 'bareArray', 'response', 'success'] : ['response', 'success', 'envelope', 'bareArray'];
+  const byKeyword = issue.path === '' || issue.path === '/' ? undefined : (keywordRules[issue.keyword] ?? []).find((id) => cited.includes(id));
+  const answer = keys.map((key) => operation.requirements[key]).find((id) => id !== undefined && cited.includes(id));
+  return byKeyword ?? answer ?? (cited.includes('ERR-BODY-JSON') ? 'ERR-BODY-JSON' : (cited[0] as string));
 }

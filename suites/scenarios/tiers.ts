@@ -36,7 +36,8 @@ const growthTemplate = defineCheck({
   async run(ctx) {
     const body = sendBody(ctx, 'template', uniqueToken(), { from: senderNumber });
     const exchange = await send(ctx, 'template', body);
-    const message = sentMessage(ctx.citing('TIER-GROWTH-TEMPLATE'), exchange, 'a Growth send-template');
+    ctx.expectStatus(exchange, '2xx', 'a Growth send-template', 'TIER-GROWTH-TEMPLATE');
+    const message = sentMessage(ctx.citing('TPL-RESPONSE'), exchange, 'a Growth send-template');
     ctx.expectSchema(exchange, 'Message', undefined, 'TPL-RESPONSE');
     ctx.expect(message.to === body.to, `the Message's to is ${String(message.to)}, the request's ${String(body.to)}`, { exchange, requirements: ['TPL-RESPONSE'] });
     ctx.expect(message.direction === 'outbound', `the Message's direction is ${String(message.direction)}, expected outbound`, { exchange, requirements: ['TPL-RESPONSE'] });

@@ -22,7 +22,7 @@ const fieldRequirements: Readonly<Record<string, string>> = { '/id': 'WH-ID-UUID
 /** What is wrong with one webhook as answered: the spec's (not DESIGN-assumed) schema issues and any state field. */
 function webhookProblems(value: unknown, schema: 'Webhook' | 'WebhookWithSecret', where: string): WebhookProblem[] {
   const stated = validate(schema, value).issues.filter((issue) => !issue.assumed);
-  const problems = stated.map((issue) => ({ text: `${where}${issue.path || '/'} ${issue.message}`, requirement: issue.requirement ?? fieldRequirements[issue.path] ?? 'WH-FIELDS' }));
+  const problems = stated.map((issue) => ({ text: `${where}${issue.path || '/'} ${issue.message}`, requirement: issue.requirement ?? (issue.keyword === 'required' ? 'WH-FIELDS' : fieldRequirements[issue.path]) ?? 'WH-FIELDS' }));
   const record = (value ?? {}) as Record<string, unknown>;
   for (const field of stateFields) if (field in record) problems.push({ text: `${where} has a ${field} field (spec §3: webhooks have no state field)`, requirement: 'WH-NO-STATE-FIELD' });
   return problems;

@@ -62,10 +62,10 @@ export const testCompletesOnFailure = defineCheck({
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const failed = await testWithAnswer(ctx, hooks, { status: 500 });
-      ctx.expectSchema(failed.exchange, 'WebhookTestResult', 'test while the receiver answers 500', 'WH-TEST-COMPLETES-ON-FAILURE');
+      ctx.expectSchema(failed.exchange, 'WebhookTestResult', 'test while the receiver answers 500', 'DLV-STATUS-CODE');
       ctx.expect(failed.record?.status_code === 500, `the record of a test answered 500 has status_code ${JSON.stringify(failed.record?.status_code)}, expected 500`, 'DLV-STATUS-CODE');
       const closed = await testWithAnswer(ctx, hooks, { close: true });
-      ctx.expectSchema(closed.exchange, 'WebhookTestResult', 'test while the receiver closes the connection', 'WH-TEST-COMPLETES-ON-FAILURE');
+      ctx.expectSchema(closed.exchange, 'WebhookTestResult', 'test while the receiver closes the connection', 'DLV-STATUS-CODE-NULL');
       ctx.expect(closed.record?.status_code === null, `the record of a test whose connection was closed has status_code ${JSON.stringify(closed.record?.status_code)}, expected null (spec §2.4)`, 'DLV-STATUS-CODE-NULL');
     }),
 });

@@ -50,7 +50,7 @@ describe('any common HMAC-SHA256 construction passes at must (spec §5.3: not sh
   const t = '1760000000';
   const ms = '1760000000123';
   it('accepts the service scheme in seconds or milliseconds, hex or base64, Standard Webhooks and GitHub style', () => {
-    const accepted = [
+    const accepted: Record<string, string>[] = [
       { 'Service-Signature': `t=${t},v1=${mac(secret, `${t}.${body}`).digest('hex')}` },
       { 'Service-Signature': `t=${ms},v1=${mac(secret, `${ms}.${body}`).digest('hex')}` },
       { 'Service-Signature': `t=${t},v1=${mac(secret, `${t}.${body}`).digest('base64')}` },
