@@ -77,8 +77,18 @@ function refusedBreaks(ctx: CheckContext, exchange: Exchange): string[] {
   return noRoute ? ['ERR-SUCCESS-2XX', 'VER-PATH-PREFIX'] : ['ERR-SUCCESS-2XX'];
 }
 
-// the resource table's rules by keyword, for keywords without x-requirements (spec §2.1: field types, required fields)
-const keywordRules: Readonly<Record<string, readonly string[]>> = { type: ['MSG-FIELD-TYPES'], required: ['MSG-FIELDS-REQUIRED', 'WH-FIELDS'] };
+// spec §2.1's rules by field and keyword, for keywords without x-requirements: the string fields' types, to's E.164
+// format, created_at's date-time, the enums; a missing field breaks the table's required fields
+const stringFields = new Set(['id', 'to', 'from', 'message', 'platform_message_id']);
+const formatRules: Readonly<Record<string, string>> = { to: 'MSG-FIELD-TO-E164', created_at: 'MSG-CREATED-AT-DATETIME', status: 'MSG-STATUS-ENUM', direction: 'MSG-DIRECTION-ENUM' };
+
+function tableRules(issue: ValidationIssue): string[] {
+  const field = issue.path.split('/').at(-1) ?? '';
+  if (issue.keyword === 'required') return ['MSG-FIELDS-REQUIRED', 'WH-FIELDS'];
+  if (issue.keyword === 'type' && stringFields.has(field)) return ['MSG-FIELD-TYPES'];
+  const rule = ['format', 'pattern', 'enum'].includes(issue.keyword) ? formatRules[field] : undefined;
+  return rule ? [rule] : [];
+}
 
 /**
  * What an issue of an uncited keyword shows broken, among the check's requirements: at the root the envelope (a list
@@ -88,7 +98,7 @@ const keywordRules: Readonly<Record<string, readonly string[]>> = { type: ['MSG-
 function issueFallback(ctx: CheckContext, operation: Operation, issue: ValidationIssue): string {
   const cited = ctx.check.requirements;
   const keys = issue.path === '' || issue.path === '/' ? ['envelope', 'bareArray', 'response', 'success'] : ['response', 'success', 'envelope', 'bareArray'];
-  const byKeyword = issue.path === '' || issue.path === '/' ? undefined : (keywordRules[issue.keyword] ?? []).find((id) => cited.includes(id));
+  const byKeyword = issue.path === '' || issue.path === '/' ? undefined : tableRules(issue).find((id) => cited.includes(id));
   const answer = keys.map((key) => operation.requirements[key]).find((id) => id !== undefined && cited.includes(id));
   return byKeyword ?? answer ?? (cited.includes('ERR-BODY-JSON') ? 'ERR-BODY-JSON' : (cited[0] as string));
 }

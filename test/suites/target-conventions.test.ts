@@ -165,7 +165,7 @@ describe('targets that sign another way (spec §5.3: "named Service-Signature he
       const result = await run(server, port, 'sig-none', ['--check', 'SIGNATURE-HMAC-VERIFIES']);
       expect(find(result.checks, 'SIGNATURE-HMAC-VERIFIES')?.status).toBe('failed');
       expect(find(result.checks, 'SIGNATURE-HMAC-VERIFIES')?.reason).toMatch(/no signature header \(no service-signature/);
-      expect(find(result.checks, 'SIGNATURE-HMAC-VERIFIES')?.violated).toEqual(['SIG-HEADER-PRESENT']);
+      expect((find(result.checks, 'SIGNATURE-HMAC-VERIFIES') as { violated?: string[] } | undefined)?.violated).toEqual(['SIG-HEADER-PRESENT']);
       expect(result.code).toBe(1);
     } finally {
       await server.stop();
