@@ -15,6 +15,7 @@ export const suiteModules: readonly string[] = [
   './scenarios/one-webhook-url.js',
   './scenarios/idempotency.js', './scenarios/tiers.js', './scenarios/templates.js', './scenarios/pagination.js', './scenarios/auth.js', './scenarios/rate-limit.js',
   './scenarios/simulator-paths.js',
+  './scenarios/round-trip-checks.js',
 ];
 
 /** A registry holding the checks of every suite module (or of the given modules). */

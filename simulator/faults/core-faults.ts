@@ -52,7 +52,8 @@ export const coreFaults = [
   fault('payload-not-wrapped', 'EVT-PAYLOAD-SHAPE', 'payloads are the bare data object instead of {event, data}'),
   fault('no-status-updated-event', 'EVT-STATUS-UPDATED', 'no message.status.updated events are sent'),
   fault('signature-over-reserialized-json', 'SIG-RAW-BODY', 'the body is sent pretty-printed but signed as compact JSON'),
-  fault('signature-base64', 'SIG-HMAC-SHA256', 'v1 carries the HMAC in base64 instead of hex'),
+  // base64 is a valid construction at must (spec §5.3 does not show the format): it breaks DESIGN.md's format only
+  fault('signature-base64', 'SIG-HEADER-FORMAT', 'v1 carries the HMAC in base64 instead of hex'),
   fault('timestamp-not-signed', 'SIG-TIMESTAMP', 'the HMAC covers the body only, not "<t>.<body>"'),
   fault('signed-with-old-secret', 'SIG-CURRENT-SECRET', 'after rotate-secret, deliveries are still signed with the old secret'),
   fault('no-signature-header', 'SIG-HEADER-PRESENT', 'deliveries carry no Service-Signature header'),

@@ -85,6 +85,13 @@ export class MessageService {
     return out;
   }
 
+  /** The message created just before `m` (fault payload-id-of-previous-message). */
+  private createdBefore(m: StoredMessage): StoredMessage | undefined {
+    let before: StoredMessage | undefined;
+    for (const other of this.store.messages.values()) if (other.seq < m.seq && (before === undefined || other.seq > before.seq)) before = other;
+    return before;
+  }
+
   private scheduleStep(id: string): void {
     this.scheduler.after(this.options.stepMs, () => this.step(id));
   }
@@ -105,6 +112,7 @@ export class MessageService {
   private emitChange(m: StoredMessage): void {
     const data = this.present(m);
     if (m.status === 'failed' && !this.faults.has('missing-failure-reason')) data.failure_reason = m.failure_reason;
+    if (this.faults.has('payload-id-of-previous-message')) data.id = this.createdBefore(m)?.id ?? data.id;
     if (!this.faults.has('no-status-updated-event')) this.publish('message.status.updated', data);
     const early = this.faults.has('delivered-before-sent');
     if (m.status === 'sent') {

@@ -100,6 +100,7 @@ function list(ref: ReferenceContext, req: RequestContext): Reply {
   if (!req.query.has('page') && f.has('page-default-skips-first')) start = 1;
   const end = start + limit + (f.has('limit-plus-one') ? 1 : 0);
   const data = all.slice(start, end).map((m) => ref.messages.present(m));
+  if (f.has('list-whitespace-collapsed')) for (const item of data) item.message = String(item.message).replace(/\s+/g, ' ');
   if (ref.faults.has('list-not-wrapped')) return jsonReply(200, data);
   return jsonReply(200, { data, pagination: { page, limit, total: all.length, has_more: start + data.length < all.length } });
 }
@@ -113,5 +114,6 @@ function get(ref: ReferenceContext, id: string): Reply {
   }
   const shown = ref.messages.present(message);
   if (ref.faults.has('get-swaps-to-from')) [shown.to, shown.from] = [shown.from, shown.to];
+  if (ref.faults.has('get-message-nfc')) shown.message = String(shown.message).normalize('NFC');
   return jsonReply(200, shown);
 }

@@ -56,6 +56,7 @@ function create(ref: ReferenceContext, input: SendInput, template: boolean): Rep
   const message = ref.messages.createOutbound(input);
   const shown = ref.messages.present(message);
   if (ref.faults.has('new-message-sent-status')) shown.status = 'sent';
+  if (ref.faults.has('send-answer-trimmed')) shown.message = String(shown.message).trim();
   return jsonReply(201, template && ref.faults.has('template-response-wrapped') ? { data: shown } : shown);
 }
 

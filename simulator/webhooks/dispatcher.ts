@@ -88,8 +88,9 @@ export class Dispatcher {
     return { sent: Buffer.from(JSON.stringify(payload, null, 2), 'utf8'), signed: compact };
   }
 
-  /** message.delivered data with message_id in place of id (fault delivered-id-renamed). */
+  /** message.delivered data with message_id in place of id (fault delivered-id-renamed); CRLF turned LF (payload-crlf-to-lf). */
   private dataFaults(event: EventKind, data: Record<string, unknown>): Record<string, unknown> {
+    if (this.faults.has('payload-crlf-to-lf') && typeof data.message === 'string') data = { ...data, message: data.message.replace(/\r\n/g, '\n') };
     if (event !== 'message.delivered' || !this.faults.has('delivered-id-renamed')) return data;
     const { id, ...rest } = data;
     return { message_id: id, ...rest };
@@ -134,13 +135,13 @@ export class Dispatcher {
     const target = this.guard.route(url);
     if (!target) return { statusCode: null, body: '', error: `egress guard: ${url.origin} is not an allowed destination` };
     const headers: Record<string, string> = {
-      'content-type': 'application/json',
+      'content-type': this.faults.has('deliveries-text-plain') ? 'text/plain' : 'application/json',
       'user-agent': 'sms-reference/1.0',
       'service-event': event,
       'service-delivery-id': deliveryId,
     };
     if (!this.faults.has('no-signature-header')) {
-      const t = Math.floor(this.options.clock() / 1000);
+      const t = this.faults.has('signature-timestamp-ms') ? this.options.clock() : Math.floor(this.options.clock() / 1000);
       const previous = this.faults.has('rotation-grace-period') ? dest.previousSecret() : undefined;
       const secrets = [dest.secret(), ...(previous ? [previous] : [])];
       Object.assign(headers, signatureHeaders(this.options.signature, secrets, t, body.signed, deliveryId, this.faults));

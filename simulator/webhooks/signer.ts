@@ -8,7 +8,7 @@ import type { SignatureOptions } from './signature-options.js';
  */
 export function signatureHeader(secrets: readonly string[], t: number, raw: Buffer, faults: FaultSet): string {
   const v1 = secrets.map((secret) => {
-    const hmac = createHmac('sha256', secret);
+    const hmac = createHmac(faults.has('signature-hmac-sha1') ? 'sha1' : 'sha256', secret);
     if (!faults.has('timestamp-not-signed')) hmac.update(`${t}.`);
     hmac.update(raw);
     return `,v1=${hmac.digest(faults.has('signature-base64') ? 'base64' : 'hex')}`;

@@ -2,7 +2,7 @@ import type { Arbitrary } from 'fast-check';
 import type { Receiver } from '../../receiver/index.js';
 import type { Exchange, HttpClient, Profile, Target } from '../../targets/index.js';
 import type { Level } from './check-definition.js';
-import type { FailureDetails } from './check-failure.js';
+import type { Breaks } from './attribution.js';
 
 /** An expected status: an exact code, a class such as '2xx', or any of a list. */
 export type StatusExpectation = number | StatusClass | readonly (number | StatusClass)[];
@@ -28,7 +28,7 @@ export interface BaselineBook {
 
 /** What a check's run() gets: the target, the one HTTP client, and helpers that turn findings into results. */
 export interface CheckContext {
-  readonly check: { readonly id: string; readonly title: string; readonly suite: string; readonly level: Level };
+  readonly check: { readonly id: string; readonly title: string; readonly suite: string; readonly level: Level; readonly requirements: readonly string[] };
   /** The HTTP client, scoped to this check (its exchanges count for this check; aborted at the deadline). */
   readonly http: HttpClient;
   readonly target: Target;
@@ -44,21 +44,35 @@ export interface CheckContext {
   /** Aborted at the check's deadline. */
   readonly signal: AbortSignal;
   readonly baseline: BaselineBook;
+  /**
+   * This context with `requirement` as the attribution of every expectation that names none: hand it to a helper
+   * whose expectations all show that one requirement broken (e.g. listing pages for MSG-LIST-RESPONSE).
+   */
+  citing(requirement: string): CheckContext;
+  /** The requirement given to citing(), if any. */
+  readonly cited: string | undefined;
   /** Adds a line to the check's log (redacted, kept in the result). */
   log(message: string): void;
-  /** Fails the check (throws a CheckFailure). */
-  fail(message: string, details?: FailureDetails): never;
+  /**
+   * Fails the check (throws a CheckFailure). `breaks` names the requirement the failure shows broken (an id, or details
+   * with `requirements`): required when the check cites several (suites/checks/attribution.ts), never in `message`.
+   */
+  fail(message: string, breaks?: Breaks): never;
   /** Skips the check with a reason (throws). */
   skip(reason: string): never;
   /**
-   * Fails with `message` unless `condition` holds. Not an `asserts` signature: TypeScript refuses assertion calls
+   * Fails with `message` unless `condition` holds; `breaks` as for fail (every ctx.expect* checks it on each call,
+   * failing or not, so a clean run shows a missing attribution). Not an `asserts` signature: TypeScript refuses assertion calls
    * through a contextually typed ctx (TS2775); import `expectThat` from this module when narrowing is wanted.
    */
-  expect(condition: unknown, message: string, details?: FailureDetails): void;
+  expect(condition: unknown, message: string, breaks?: Breaks): void;
   /** Fails unless the exchange got the status; a network error makes the check ERRORED. Returns the exchange. */
-  expectStatus(exchange: Exchange, expected: StatusExpectation, message?: string): Exchange;
-  /** Fails unless the JSON body validates against the spec schema (spec/index.ts validate). Returns the body. */
-  expectSchema(exchange: Exchange, schemaName: string, message?: string): unknown;
+  expectStatus(exchange: Exchange, expected: StatusExpectation, message?: string, breaks?: Breaks): Exchange;
+  /**
+   * Fails unless the JSON body validates against the spec schema (spec/index.ts validate). Returns the body. A
+   * violation names the requirements of the schema's x-requirements; `breaks` is the one named when it has none.
+   */
+  expectSchema(exchange: Exchange, schemaName: string, message?: string, breaks?: Breaks): unknown;
   /**
    * Runs a fast-check async property with the run's seed; a failing case becomes a CheckFailure carrying the
    * seed, the shrunk counterexample and the curl reproduction of its last exchange. The predicate fails by

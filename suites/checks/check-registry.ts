@@ -1,6 +1,6 @@
-import { requirements as specRequirements } from '../../spec/requirements.js';
+import { requirementById, requirements as specRequirements } from '../../spec/requirements.js';
 import { HarnessError } from '../../targets/index.js';
-import type { Check } from './check-definition.js';
+import type { Check, Level } from './check-definition.js';
 import { didYouMean } from './near-matches.js';
 import { suiteMatcher } from './suite-glob.js';
 
@@ -26,7 +26,11 @@ export class CheckRegistry {
     this.requirementIds = new Set(options.requirementIds ?? specRequirements.map((r) => r.id));
   }
 
-  /** Registers checks; throws DUPLICATE_CHECK for a reused id, UNKNOWN_REQUIREMENT for an id not in the catalogue. */
+  /**
+   * Registers checks; throws DUPLICATE_CHECK for a reused id, UNKNOWN_REQUIREMENT for an id not in the catalogue, and
+   * INVALID_CHECK for a check stricter than a requirement it cites (DESIGN.md §3 "Levels are a promise": a check's
+   * level is at most that of the weakest requirement it relies on, so a should decision never fails at must).
+   */
   register(...checks: readonly Check[]): this {
     for (const check of checks) {
       if (this.checks.has(check.id)) {
@@ -39,6 +43,11 @@ export class CheckRegistry {
             `Check ${check.id} cites requirement ${id}, which is not in spec/requirements.yaml.${didYouMean(id, this.requirementIds)} Fix the id or add the requirement.`,
           );
         }
+      }
+      const looser = check.requirements.filter((id) => strictness[requirementById(id)?.level ?? check.level] > strictness[check.level]);
+      if (looser.length > 0) {
+        const levels = looser.map((id) => `${id} is ${requirementById(id)?.level}`).join(', ');
+        throw new HarnessError('INVALID_CHECK', `Check ${check.id} is ${check.level} but cites looser requirements (${levels}): lower the check's level or cite only requirements at least as strict.`);
       }
       this.checks.set(check.id, check);
     }
@@ -101,6 +110,8 @@ export class CheckRegistry {
     return [...picked];
   }
 }
+
+const strictness: Readonly<Record<Level, number>> = { must: 0, should: 1, observe: 2 };
 
 function bySuiteThenId(a: Check, b: Check): number {
   return a.suite.localeCompare(b.suite) || a.id.localeCompare(b.id);

@@ -30,11 +30,16 @@
  * export const checks = [sendOk, tooLong]; // then one line in suites/index.ts `suiteModules`
  * ```
  *
+ * Attribution: every ctx.expect* names the requirement it shows broken (`ctx.expect(ok, 'why', 'MSG-SEND-ECHO')`);
+ * a check citing one requirement may leave it out, one citing several must say (suites/checks/attribution.ts).
+ *
  * Results: a CheckFailure (ctx.fail, ctx.expect*, a failing property) → failed; ctx.skip → skipped; a network
  * failure of the target (TargetError), a deadline or any other exception → errored. Requests go through
  * ctx.http only (key roles: growth, starter, rateLimit, none, unknown); `needs` and `appliesTo` skip a check
  * with a reason when the target cannot run it.
  */
+export { attribute, fixtureBreaks, requirementIdsIn } from './attribution.js';
+export type { AttributedCheck, Breaks } from './attribution.js';
 export { RunBaselines } from './baseline-book.js';
 export type { BaselineEntry } from './baseline-book.js';
 export type { BaselineBook, CheckContext, PropertyOptions, StatusClass, StatusExpectation } from './check-context.js';

@@ -124,7 +124,7 @@ export async function runRefusals(ctx: CheckContext, operation: Operation, refus
       try {
         const exchange = await ctx.http.request(toRequestOptions(request));
         resources.adopt(operation, exchange);
-        ctx.expectStatus(exchange, refusal.expected, request.case);
+        ctx.expectStatus(exchange, refusal.expected, request.case, { requirements: refusalBreaks(ctx.check.requirements, exchange.status) });
       } finally {
         await resources.release(mark);
       }
@@ -132,6 +132,16 @@ export async function runRefusals(ctx: CheckContext, operation: Operation, refus
   } finally {
     await resources.release();
   }
+}
+
+/**
+ * What an answer other than the refusal shows broken: every requirement the check cites (its constraint, the spec rule,
+ * the required-ness rules), except that only a 5xx breaks ERR-NO-5XX.
+ */
+function refusalBreaks(cited: readonly string[], status: number | undefined): string[] {
+  const serverError = status !== undefined && status >= 500;
+  const shown = cited.filter((id) => id !== 'ERR-NO-5XX' || serverError);
+  return shown.length > 0 ? shown : [...cited];
 }
 
 /** Sends each case once (broken example request; the first ctx.samples of them); fails listing every case whose answer has a problem. */

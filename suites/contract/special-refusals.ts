@@ -7,13 +7,17 @@ import { partSchema, toContractRequest } from './contract-request.js';
 import type { ContractRequest, RequestParts } from './contract-request.js';
 import { refusalsCost, runRefusals } from './negative-checks.js';
 import { idStem, needsOf, pathParameters, suiteOf } from './operation-facts.js';
-import { unknownIdRequirements } from './requirement-picks.js';
+import { levelOf, unknownIdRequirements } from './requirement-picks.js';
 import { positiveSchema } from './schema-tools.js';
 
 /** Request bodies that are not JSON, or JSON but not an object (ERR-MALFORMED-JSON-4XX). */
 const notJsonObjects = ['{', 'not json', '{"to": }', '{"a":1,}', "{'a': 1}", '[]', 'null', '"text"', '42', 'true'];
 
-/** Per operation with path parameters: unknown ids get a 4xx (must) and 404 (should, DESIGN.md §4). */
+/**
+ * Per operation with path parameters: unknown ids get a 4xx (at the level of its requirement: must for a message, whose
+ * GET can only answer a Message that exists; should for webhooks, spec §7 "unknown ids: not shown") and 404 (should,
+ * DESIGN.md §4).
+ */
 export function unknownIdChecks(operation: Operation): Check[] {
   const schema = partSchema(operation, 'path');
   if (schema === undefined || pathParameters(operation).length === 0) return [];
@@ -38,7 +42,7 @@ export function unknownIdChecks(operation: Operation): Check[] {
     id: `${idStem(operation)}-UNKNOWN-ID`,
     title: `${where} of an id that does not exist answers a 4xx`,
     requirements: [must],
-    level: 'must',
+    level: levelOf(must),
     run: (ctx) => runRefusals(ctx, operation, refusal('4xx')),
   })];
   if (should !== undefined) {

@@ -1,7 +1,7 @@
 import type { Receiver } from '../../receiver/index.js';
 import type { HttpClient, Target } from '../../targets/index.js';
-import type { BaselineBook, Check, CheckContext } from '../checks/index.js';
-import { CheckFailure, CheckSkipped, expectSchema, expectStatus, expectThat, runProperty } from '../checks/index.js';
+import type { BaselineBook, Breaks, Check, CheckContext, FailureDetails } from '../checks/index.js';
+import { attribute as attributeTo, CheckFailure, CheckSkipped, expectSchema, expectStatus, runProperty } from '../checks/index.js';
 
 /** What the engine gives each check's context. */
 export interface ContextEnvironment {
@@ -17,11 +17,15 @@ export interface ContextEnvironment {
   readonly log: (message: string) => void;
 }
 
+
 /** Builds the CheckContext of one check run. */
-export function createContext(env: ContextEnvironment): CheckContext {
+export function createContext(env: ContextEnvironment, cited?: string): CheckContext {
   const { check } = env;
+  const attribute = (message: string, breaks: Breaks | undefined): FailureDetails => attributeTo(check, message, withDefault(breaks, cited));
   return {
-    check: { id: check.id, title: check.title, suite: check.suite, level: check.level },
+    check: { id: check.id, title: check.title, suite: check.suite, level: check.level, requirements: check.requirements },
+    citing: (requirement) => createContext(env, requirement),
+    cited,
     http: env.http,
     target: env.target,
     profile: env.target.profile,
@@ -37,18 +41,30 @@ export function createContext(env: ContextEnvironment): CheckContext {
     signal: env.signal,
     baseline: env.baseline,
     log: env.log,
-    fail(message, details) {
-      throw new CheckFailure(message, details);
+    fail(message, breaks) {
+      throw new CheckFailure(message, attribute(message, breaks));
     },
     skip(reason) {
       throw new CheckSkipped(reason);
     },
-    expect(condition, message, details) {
-      expectThat(condition, message, details);
+    // every expectation is attributed on each call, failing or not: a clean run already shows a missing one
+    expect(condition, message, breaks) {
+      const details = attribute(message, breaks);
+      if (!condition) throw new CheckFailure(message, details);
     },
-    expectStatus,
-    expectSchema,
+    expectStatus: (exchange, expected, message, breaks) => expectStatus(exchange, expected, message, attribute(message ?? '', breaks)),
+    // a schema violation names its keywords' x-requirements; the attribution covers the rest. A check citing several
+    // may leave it out when every keyword it can break cites one: a violation naming none then errors (run-check.ts)
+    expectSchema: (exchange, schemaName, message, breaks) =>
+      expectSchema(exchange, schemaName, message, breaks === undefined && cited === undefined && check.requirements.length > 1 ? {} : attribute(message ?? '', breaks)),
     property: (name, arbitrary, predicate, options) =>
       runProperty({ http: env.http, seed: env.seed, runs: env.runs, signal: env.signal }, name, arbitrary, predicate, options),
   };
+}
+
+/** The explicit attribution, else the context's default (ctx.citing). */
+function withDefault(breaks: Breaks | undefined, cited: string | undefined): Breaks | undefined {
+  if (cited === undefined) return breaks;
+  if (breaks === undefined) return cited;
+  return typeof breaks === 'string' || (breaks.requirements?.length ?? 0) > 0 ? breaks : { ...breaks, requirements: [cited] };
 }

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Receiver } from '../../receiver/index.js';
 import { isHarnessError, maxValueChars, sendRefusalCodes, toCurl } from '../../targets/index.js';
 import type { HttpClient, Target } from '../../targets/index.js';
-import type { FailureDetails, RunBaselines } from '../checks/index.js';
+import type { Check, FailureDetails, RunBaselines } from '../checks/index.js';
 import { CheckFailure, CheckSkipped, TargetError } from '../checks/index.js';
 import { blockedReason } from './blocking.js';
 import { createContext } from './create-context.js';
@@ -145,7 +145,7 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     await Promise.race([running, expired]);
     return finish('passed', { ...logsOf(), ...traceOf(scoped, env) }, scoped.count);
   } catch (error) {
-    const [classifiedStatus, classified, details] = classify(error);
+    const [classifiedStatus, classified, details] = unattributed(classify(error), check);
     // deliveries that never arrived: say what to configure (the simulator's webhook URL, --receiver-url), or skip
     const hint = classifiedStatus !== 'skipped' && check.needs?.includes('receiver') && env.receiver ? missingDeliveriesHint(env.target, env.receiver) : undefined;
     const status: CheckStatus = hint?.skip ? 'skipped' : classifiedStatus;
@@ -184,6 +184,16 @@ function withoutStackOverflow(message: string): string {
     /(RangeError: )?Maximum call stack size exceeded/g,
     'the harness ran out of stack on a deeply nested value (a harness bug: please report it with the seed)',
   );
+}
+
+/**
+ * A failure of a check citing several requirements must name the one it shows broken (ctx.expect* enforce it on
+ * every call; this catches expectThat and properties): one that names none is a harness bug, and errors.
+ */
+function unattributed(classified: [CheckStatus, string, FailureDetails | undefined], check: Check): [CheckStatus, string, FailureDetails | undefined] {
+  const [status, reason, details] = classified;
+  if (status !== 'failed' || check.requirements.length < 2 || (details?.requirements?.length ?? 0) > 0) return classified;
+  return ['errored', `harness error UNATTRIBUTED_FAILURE: check ${check.id} cites ${check.requirements.length} requirements and this failure names none (give the expectation its requirement): ${reason}`, details];
 }
 
 /** What a failure shows broken: the requirements it names, else the one requirement a single-requirement check cites. */

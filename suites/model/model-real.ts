@@ -67,7 +67,8 @@ export class ModelReal {
     if (condition) return;
     const current = this.steps[this.steps.length - 1];
     if (current) current.outcome = `${current.outcome ?? ''} ✗`.trim();
-    throw new CheckFailure(`[${requirement}] ${message}`, { ...(exchange ? { exchange } : {}), requirements: [requirement] });
+    // the requirement travels in the attribution, never in the text (issue 16)
+    throw new CheckFailure(message, { ...(exchange ? { exchange } : {}), requirements: [requirement] });
   }
 }
 

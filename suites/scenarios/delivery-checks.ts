@@ -4,7 +4,7 @@ import { allDeliveryRecords, deliveryPage, latestTestRecord, readDeliveries } fr
 import type { DeliveryRecordLike } from './delivery-records.js';
 import { withWebhooks } from './webhook-fixture.js';
 import type { CreatedWebhook, WebhookFixture } from './webhook-fixture.js';
-import { eventOf, messageEventCheck, maybeArrival, mentions, sendMessage } from './webhook-helpers.js';
+import { eventOf, messageEventCheck, maybeArrival, reports, sendMessage } from './webhook-helpers.js';
 
 const suite = 'scenarios/deliveries';
 
@@ -46,11 +46,11 @@ export const listBareArray = defineCheck({
     withWebhooks(ctx, async (hooks) => {
       const hook = await hookWithTests(ctx, hooks, 2);
       const { exchange } = await readDeliveries(ctx, hook.id);
-      const records = ctx.expectSchema(exchange, 'DeliveryList', 'GET /v1/webhooks/{id}/deliveries') as DeliveryRecordLike[];
+      const records = ctx.expectSchema(exchange, 'DeliveryList', 'GET /v1/webhooks/{id}/deliveries', 'DLV-RECORD-FIELDS') as DeliveryRecordLike[];
       const foreign = records.filter((record) => record.webhook_id !== hook.id);
-      ctx.expect(foreign.length === 0, `${foreign.length} records listed under webhook ${hook.id} carry another webhook_id`, { exchange });
-      ctx.expect(new Set(records.map((record) => record.id)).size === records.length, 'two delivery records share an id', { exchange });
-      ctx.expect(records.length >= 2, `two test sends left ${records.length} records`, { exchange });
+      ctx.expect(foreign.length === 0, `${foreign.length} records listed under webhook ${hook.id} carry another webhook_id`, { exchange, requirements: ['DLV-WEBHOOK-ID'] });
+      ctx.expect(new Set(records.map((record) => record.id)).size === records.length, 'two delivery records share an id', { exchange, requirements: ['DLV-ID-UNIQUE'] });
+      ctx.expect(records.length >= 2, `two test sends left ${records.length} records`, { exchange, requirements: ['WH-TEST-RECORDED'] });
     }),
 });
 
@@ -79,11 +79,11 @@ export const pageLimitRespected = defineCheck({
         const after = (await deliveryPage(ctx, hook.id, { limit: 100 })).map((r) => r.id);
         if (JSON.stringify(before) !== JSON.stringify(after) && attempt < 3) continue;
         for (const [index, page] of singles.entries()) {
-          ctx.expect(page.length === 1, `page ${index + 1} with limit=1 holds ${page.length} records`);
-          ctx.expect(page[0]?.id === before[index], `page ${index + 1} with limit=1 is not record ${index + 1} of the full list`);
+          ctx.expect(page.length === 1, `page ${index + 1} with limit=1 holds ${page.length} records`, 'DLV-LIMIT-HONOURED');
+          ctx.expect(page[0]?.id === before[index], `page ${index + 1} with limit=1 is not record ${index + 1} of the full list`, 'DLV-PAGE-DEFAULT');
         }
-        ctx.expect(two.length === 2, `limit=2 answered ${two.length} records`);
-        ctx.expect(JSON.stringify(defaults.map((r) => r.id)) === JSON.stringify(before.slice(0, 3)), 'limit=3 without page is not the first three records');
+        ctx.expect(two.length === 2, `limit=2 answered ${two.length} records`, 'DLV-LIMIT-HONOURED');
+        ctx.expect(JSON.stringify(defaults.map((r) => r.id)) === JSON.stringify(before.slice(0, 3)), 'limit=3 without page is not the first three records', 'DLV-PAGE-DEFAULT');
         return;
       }
     }),
@@ -170,7 +170,7 @@ export const testFlag = defineCheck({
       const hook = await hooks.create(['message.delivered']);
       await hooks.testSend(hook);
       const id = await sendMessage(ctx);
-      await maybeArrival(ctx, (d) => d.path === hook.path && mentions(d, id) && eventOf(d) === 'message.delivered');
+      await maybeArrival(ctx, (d) => d.path === hook.path && reports(d, id) && eventOf(d) === 'message.delivered');
       const records = await allDeliveryRecords(ctx, hook.id);
       const tests = records.filter((r) => r.event === 'test.webhook.sent');
       const events = records.filter((r) => r.event !== 'test.webhook.sent');

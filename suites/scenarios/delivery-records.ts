@@ -1,6 +1,6 @@
 import type { Exchange } from '../../targets/index.js';
 import type { CheckContext } from '../checks/index.js';
-import { expectThat } from '../checks/index.js';
+import { expectThat, fixtureBreaks } from '../checks/index.js';
 import { deliveryWaitMs, pollPause } from './webhook-helpers.js';
 
 /** A delivery record as read (spec §2.4); fields are checked by the schema checks, not assumed here. */
@@ -36,14 +36,14 @@ export async function readDeliveries(
   query: Record<string, number> = {},
 ): Promise<{ exchange: Exchange; records: DeliveryRecordLike[] | undefined }> {
   const exchange = await ctx.http.request({ method: 'GET', path: `/v1/webhooks/${webhookId}/deliveries`, query });
-  ctx.expectStatus(exchange, '2xx', 'GET /v1/webhooks/{id}/deliveries');
+  ctx.expectStatus(exchange, '2xx', 'GET /v1/webhooks/{id}/deliveries', fixtureBreaks(ctx));
   return { exchange, records: recordsOf(exchange.json) };
 }
 
 /** The records of one page, failing the check when the answer holds no list of records. */
 export async function deliveryPage(ctx: CheckContext, webhookId: string, query: Record<string, number> = {}): Promise<DeliveryRecordLike[]> {
   const { exchange, records } = await readDeliveries(ctx, webhookId, query);
-  expectThat(records !== undefined, 'GET /v1/webhooks/{id}/deliveries answers no list of delivery records (spec §4.2)', { exchange });
+  expectThat(records !== undefined, 'GET /v1/webhooks/{id}/deliveries answers no list of delivery records (spec §4.2)', { exchange, requirements: [ctx.cited ?? 'DLV-BARE-ARRAY'] });
   return records;
 }
 

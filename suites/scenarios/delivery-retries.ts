@@ -30,7 +30,7 @@ async function observeRetries(ctx: CheckContext, hooks: WebhookFixture, failures
   hooks.respond(path, { status: 500, times: failures, body: { ok: false } });
   const hook = await hooks.create(['message.delivered'], path);
   await sendMessage(ctx);
-  const [first] = await waitForArrivals(ctx, 'a message.delivered delivery', (d) => d.path === path);
+  const [first] = await waitForArrivals(ctx, 'a message.delivered delivery', (d) => d.path === path, { breaks: ctx.cited ?? 'EVT-STATUS-REPORTED' });
   const same = sameDelivery(first as Delivery);
   await maybeArrival(ctx, (d) => same(d) && d.answer.status !== null && d.answer.status < 300);
   return { hook, attempts: arrivalsAt(ctx, path).filter(same) };
@@ -53,7 +53,7 @@ export const eachAttemptRecorded = defineCheck({
       for (let poll = 0; poll < 40 && !ctx.signal.aborted; poll++) {
         const listed = await deliveryPage(ctx, hook.id, { limit: 100 });
         const ids = new Set(listed.map((record) => record.id));
-        ctx.expect(ids.size === listed.length, `the attempts of one retried delivery share record ids: ${listed.length} records, ${ids.size} distinct ids (spec §2.4: each attempt has its own id)`);
+        ctx.expect(ids.size === listed.length, `the attempts of one retried delivery share record ids: ${listed.length} records, ${ids.size} distinct ids (spec §2.4: each attempt has its own id)`, 'DLV-ID-UNIQUE');
         const records = (await allDeliveryRecords(ctx, hook.id)).length;
         const arrivals = arrivalsAt(ctx, hook.path).length;
         if (records === arrivals) return;
@@ -61,7 +61,7 @@ export const eachAttemptRecorded = defineCheck({
         await pollPause(ctx, 50);
       }
       const failed = arrivalsAt(ctx, hook.path).filter((d) => d.answer.status === 500).length;
-      ctx.fail(`the receiver got ${last.arrivals} delivery attempts (${failed} answered 500) but the webhook's log holds ${last.records} records`);
+      ctx.fail(`the receiver got ${last.arrivals} delivery attempts (${failed} answered 500) but the webhook's log holds ${last.records} records`, 'DLV-EACH-ATTEMPT-RECORDED');
     }),
 });
 
@@ -76,9 +76,9 @@ export const retriedAfter500 = defineCheck({
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const { attempts } = await observeRetries(ctx, hooks, 1);
-      ctx.expect(attempts.length >= 2, `a delivery answered 500 was not retried: ${attempts.length} attempt arrived within the wait`);
+      ctx.expect(attempts.length >= 2, `a delivery answered 500 was not retried: ${attempts.length} attempt arrived within the wait`, { requirements: ['EVT-RETRY', 'EVT-NON-2XX-FAILS'] });
       const ids = new Set(attempts.map((d) => d.headers['service-delivery-id']));
-      ctx.expect(!ids.has(undefined) && ids.size === 1, `the attempts of one delivery carry Service-Delivery-Id values ${JSON.stringify([...ids])}, expected one and the same`);
+      ctx.expect(!ids.has(undefined) && ids.size === 1, `the attempts of one delivery carry Service-Delivery-Id values ${JSON.stringify([...ids])}, expected one and the same`, 'SIG-DELIVERY-ID-STABLE');
     }),
 });
 

@@ -29,9 +29,9 @@ function replay(kind: SendKind): Check {
     async run(ctx) {
       const burst = await sendWithOneKey(ctx, kind, 2, 1);
       const [, retry] = burst.answers as [Exchange, Exchange];
-      ctx.expectStatus(retry, '2xx', 'the retry');
-      expectIdenticalReplays(ctx, burst.answers);
-      expectOneMessage(ctx, burst);
+      ctx.expectStatus(retry, '2xx', 'the retry', { requirements: ['IDEM-REPLAY', ...alsoTemplate(kind)] });
+      expectIdenticalReplays(ctx, burst.answers, ['IDEM-REPLAY', ...alsoTemplate(kind)]);
+      expectOneMessage(ctx, burst, ['IDEM-NO-DUPLICATE', ...alsoTemplate(kind)]);
     },
   });
 }
@@ -49,8 +49,9 @@ function concurrent(kind: SendKind): Check {
     estimate: burstCost,
     async run(ctx) {
       const burst = await sendWithOneKey(ctx, kind, burstOf(ctx.samples), burstOf(ctx.samples));
-      expectOneMessage(ctx, burst);
-      expectIdenticalReplays(ctx, burst.accepted);
+      expectOneMessage(ctx, burst, ['IDEM-NO-DUPLICATE', ...alsoTemplate(kind)]);
+      // answers that differ are no replays: the first response was not replayed (IDEM-REPLAY, as strict as this check)
+      expectIdenticalReplays(ctx, burst.accepted, ['IDEM-REPLAY', ...alsoTemplate(kind)]);
     },
   });
 }
@@ -70,7 +71,7 @@ function inFlight(kind: SendKind): Check {
       const burst = await sendWithOneKey(ctx, kind, burstOf(ctx.samples), burstOf(ctx.samples));
       const other = burst.answers.find((exchange) => exchange.status !== 409 && !burst.accepted.includes(exchange));
       if (other) ctx.expectStatus(other, [409, '2xx'], 'a send while the first with its Idempotency-Key was in flight');
-      expectIdenticalReplays(ctx, burst.accepted);
+      expectIdenticalReplays(ctx, burst.accepted, ['IDEM-IN-FLIGHT-409']);
       ctx.log(`${burst.accepted.length} replays, ${burst.answers.length - burst.accepted.length} answers 409`);
     },
   });

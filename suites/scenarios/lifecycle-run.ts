@@ -3,7 +3,7 @@ import type { WebhookEvent } from '../../spec/index.js';
 import type { CheckContext } from '../checks/index.js';
 import { allWebhookEvents } from './webhook-fixture.js';
 import type { CreatedWebhook, WebhookFixture } from './webhook-fixture.js';
-import { arrivalsAt, dataOf, eventOf, finalMessage, maybeArrival, mentions, sendMessage } from './webhook-helpers.js';
+import { arrivalsAt, dataOf, eventOf, finalMessage, maybeArrival, reports, sendMessage } from './webhook-helpers.js';
 
 /** One message's lifecycle as seen through a webhook. */
 export interface LifecycleObservation {
@@ -37,7 +37,7 @@ export async function observeLifecycle(
   const started = Date.now();
   const messageId = await sendMessage(ctx, options.to);
   const final = await finalMessage(ctx, messageId);
-  const mine = (d: Delivery): boolean => d.path === hook.path && mentions(d, messageId);
+  const mine = (d: Delivery): boolean => d.path === hook.path && reports(d, messageId);
   const terminal: WebhookEvent = final.status === 'failed' ? 'message.failed' : 'message.delivered';
   const waits: Promise<unknown>[] = [];
   if (events.includes(terminal)) waits.push(maybeArrival(ctx, (d) => mine(d) && eventOf(d) === terminal));

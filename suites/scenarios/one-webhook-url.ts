@@ -1,6 +1,6 @@
 import type { Check } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
-import { deliveryWaitMs, eventOf, mentions, normalRecipient, senderNumber } from './webhook-helpers.js';
+import { deliveryWaitMs, eventOf, reports, normalRecipient, senderNumber } from './webhook-helpers.js';
 
 /**
  * spec §8 Development simulator: "Sends webhooks to one configurable webhook URL". A message sent with no webhook
@@ -31,7 +31,7 @@ const eventsAtConfiguredUrl = defineCheck({
     const id = (sent.json as { id?: unknown } | undefined)?.id;
     ctx.expect(typeof id === 'string', 'the send answer carries no message id', { exchange: sent });
     const arrived = await ctx.receiver.store
-      .waitFor((d) => d.path === path && mentions(d, id as string), deliveryWaitMs)
+      .waitFor((d) => d.path === path && reports(d, id as string), deliveryWaitMs)
       .catch(() => undefined);
     ctx.expect(arrived !== undefined, `no event for message ${String(id)} reached the configured webhook URL within ${deliveryWaitMs} ms`, { exchange: sent });
     ctx.log(`first event at the configured URL: ${arrived ? eventOf(arrived) : ''}`);

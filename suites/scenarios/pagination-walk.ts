@@ -1,5 +1,6 @@
 import type { Message } from '../../spec/index.js';
 import type { Exchange, KeyRole } from '../../targets/index.js';
+import { fixtureBreaks } from '../checks/index.js';
 import type { CheckContext } from '../checks/index.js';
 import { boundedAll, send, sendBody, uniqueToken } from './scenario-helpers.js';
 
@@ -16,10 +17,10 @@ type Query = Readonly<Record<string, string | number | undefined>>;
 /** GET /v1/messages with the query; fails the check unless it answers 2xx with a `data` array (spec §2.2). */
 export async function listPage(ctx: CheckContext, query: Query, key: KeyRole = 'growth'): Promise<ListPage> {
   const exchange = await ctx.http.request({ method: 'GET', path: '/v1/messages', query, key });
-  ctx.expectStatus(exchange, '2xx', `listing messages (${describeQuery(query)})`);
+  ctx.expectStatus(exchange, '2xx', `listing messages (${describeQuery(query)})`, fixtureBreaks(ctx));
   const body = (typeof exchange.json === 'object' && exchange.json !== null ? exchange.json : {}) as { data?: unknown; pagination?: unknown };
   if (!Array.isArray(body.data)) {
-    return ctx.fail(`GET /v1/messages?${describeQuery(query)} did not answer {data: [...]} (spec §2.2): ${exchange.bodyText.slice(0, 200)}`, { exchange });
+    return ctx.fail(`GET /v1/messages?${describeQuery(query)} did not answer {data: [...]} (spec §2.2): ${exchange.bodyText.slice(0, 200)}`, { exchange, requirements: [ctx.cited ?? 'MSG-LIST-ENVELOPE'] });
   }
   const pagination = typeof body.pagination === 'object' && body.pagination !== null ? (body.pagination as Record<string, unknown>) : undefined;
   return { exchange, items: body.data as Message[], pagination };
@@ -88,7 +89,7 @@ export async function ensureMessages(ctx: CheckContext, count: number): Promise<
   ctx.log(`the list holds ${items.length} messages: sending ${missing} more`);
   await boundedAll(ctx, missing, 4, async () => {
     const exchange = await send(ctx, 'freeForm', sendBody(ctx, 'freeForm', uniqueToken()));
-    ctx.expectStatus(exchange, '2xx', 'sending a message to page through');
+    ctx.expectStatus(exchange, '2xx', 'sending a message to page through', fixtureBreaks(ctx));
   });
 }
 

@@ -40,14 +40,14 @@ const limit100 = defineCheck({
       if (n === 1 && exchange.status === 429) {
         ctx.skip(`the rate-limit key is already throttled (Retry-After: ${exchange.headers['retry-after'] ?? 'none'}): it was used in the last minute; run again later`);
       }
-      ctx.expectStatus(exchange, '2xx', `request ${n} of the first ${perMinute} within a minute (spec §8)`);
+      ctx.expectStatus(exchange, '2xx', `request ${n} of the first ${perMinute} within a minute (spec §8)`, 'RATE-LIMIT-100');
     }
     const elapsed = performance.now() - start;
     if (elapsed > windowMs) ctx.skip(`the first ${perMinute} requests took ${Math.round(elapsed / 1000)} s, so request ${perMinute + 1} would not fall within the minute`);
     const over = await cheapRead(ctx, 'rateLimit');
-    ctx.expectStatus(over, ['4xx', '5xx'], `request ${perMinute + 1} within a minute must be refused (spec §8)`);
+    ctx.expectStatus(over, ['4xx', '5xx'], `request ${perMinute + 1} within a minute must be refused (spec §8)`, 'RATE-LIMIT-100');
     // spec §8: the limit is per API key
-    ctx.expectStatus(await cheapRead(ctx, 'growth'), '2xx', "another key while the rate-limit key is throttled");
+    ctx.expectStatus(await cheapRead(ctx, 'growth'), '2xx', "another key while the rate-limit key is throttled", 'RATE-PER-KEY');
   },
 });
 

@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { Message } from '../../spec/index.js';
 import { fixtureTemplate, missingConvention, tokenPlaceholder } from '../../targets/index.js';
 import type { Exchange, KeyRole, TemplateConvention } from '../../targets/index.js';
+import { fixtureBreaks } from '../checks/index.js';
 import type { CheckContext, Need } from '../checks/index.js';
 
 /** The two send operations (spec §4.1) that share the Idempotency-Key rules. */
@@ -93,12 +94,12 @@ export function send(ctx: CheckContext, kind: SendKind, body: unknown, options: 
 
 /** Expects a 2xx answer carrying a message object with a string id and returns it (what: names the request). */
 export function sentMessage(ctx: CheckContext, exchange: Exchange, what: string): Message {
-  ctx.expectStatus(exchange, '2xx', what);
+  ctx.expectStatus(exchange, '2xx', what, fixtureBreaks(ctx));
   const body = exchange.json as Partial<Message> | undefined;
   ctx.expect(
     typeof body === 'object' && body !== null && typeof body.id === 'string' && body.id !== '',
     `${what}: the answer is not a Message with an id (body: ${exchange.bodyText.slice(0, 200)})`,
-    { exchange },
+    { exchange, requirements: [ctx.cited ?? 'MSG-FIELDS-REQUIRED'] },
   );
   return body as Message;
 }

@@ -36,10 +36,11 @@ const growthTemplate = defineCheck({
   async run(ctx) {
     const body = sendBody(ctx, 'template', uniqueToken(), { from: senderNumber });
     const exchange = await send(ctx, 'template', body);
-    const message = sentMessage(ctx, exchange, 'a Growth send-template');
-    ctx.expectSchema(exchange, 'Message');
-    ctx.expect(message.to === body.to, `the Message's to is ${String(message.to)}, the request's ${String(body.to)}`, { exchange });
-    ctx.expect(message.direction === 'outbound', `the Message's direction is ${String(message.direction)}, expected outbound`, { exchange });
+    ctx.expectStatus(exchange, '2xx', 'a Growth send-template', 'TIER-GROWTH-TEMPLATE');
+    const message = sentMessage(ctx.citing('TPL-RESPONSE'), exchange, 'a Growth send-template');
+    ctx.expectSchema(exchange, 'Message', undefined, 'TPL-RESPONSE');
+    ctx.expect(message.to === body.to, `the Message's to is ${String(message.to)}, the request's ${String(body.to)}`, { exchange, requirements: ['TPL-RESPONSE'] });
+    ctx.expect(message.direction === 'outbound', `the Message's direction is ${String(message.direction)}, expected outbound`, { exchange, requirements: ['TPL-RESPONSE'] });
   },
 });
 
@@ -75,8 +76,10 @@ const starterTemplate = defineCheck({
   async run(ctx) {
     const body = sendBody(ctx, 'template', uniqueToken());
     const exchange = await send(ctx, 'template', body, { key: 'starter' });
-    const message = sentMessage(ctx, exchange, 'a Starter send-template without from');
-    ctx.expect(typeof message.from === 'string' && message.from.trim() !== '', `the Message has no from (${JSON.stringify(message.from)}): a shared number was expected`, { exchange });
+    // a tier refusal (402/403) shows Starter kept from templates; a validation refusal (400/422) shows from demanded
+    const refusedFrom = exchange.status === 400 || exchange.status === 422;
+    const message = sentMessage(ctx.citing(refusedFrom ? 'TIER-STARTER-SHARED-NUMBER' : 'TIER-STARTER-TEMPLATE'), exchange, 'a Starter send-template without from');
+    ctx.expect(typeof message.from === 'string' && message.from.trim() !== '', `the Message has no from (${JSON.stringify(message.from)}): a shared number was expected`, { exchange, requirements: ['TIER-STARTER-SHARED-NUMBER'] });
     ctx.log(`shared number: ${message.from}`);
   },
 });

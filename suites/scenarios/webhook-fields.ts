@@ -10,12 +10,21 @@ const suite = 'scenarios/webhooks';
 /** Webhooks have no state field (spec §3). */
 const stateFields = ['state', 'status'];
 
+/** One thing wrong with a webhook as answered, and the requirement it breaks. */
+interface WebhookProblem {
+  readonly text: string;
+  readonly requirement: string;
+}
+
+// spec §2.3 by field: a keyword without x-requirements breaks the rule of its field, else the field table (WH-FIELDS)
+const fieldRequirements: Readonly<Record<string, string>> = { '/id': 'WH-ID-UUID', '/workspace_id': 'WH-WORKSPACE-UUID', '/created_at': 'WH-TIMESTAMPS', '/updated_at': 'WH-TIMESTAMPS' };
+
 /** What is wrong with one webhook as answered: the spec's (not DESIGN-assumed) schema issues and any state field. */
-function webhookProblems(value: unknown, schema: 'Webhook' | 'WebhookWithSecret', where: string): string[] {
+function webhookProblems(value: unknown, schema: 'Webhook' | 'WebhookWithSecret', where: string): WebhookProblem[] {
   const stated = validate(schema, value).issues.filter((issue) => !issue.assumed);
-  const problems = stated.map((issue) => `${where}${issue.path || '/'} ${issue.message}`);
+  const problems = stated.map((issue) => ({ text: `${where}${issue.path || '/'} ${issue.message}`, requirement: issue.requirement ?? (issue.keyword === 'required' ? 'WH-FIELDS' : fieldRequirements[issue.path]) ?? 'WH-FIELDS' }));
   const record = (value ?? {}) as Record<string, unknown>;
-  for (const field of stateFields) if (field in record) problems.push(`${where} has a ${field} field (spec §3: webhooks have no state field)`);
+  for (const field of stateFields) if (field in record) problems.push({ text: `${where} has a ${field} field (spec §3: webhooks have no state field)`, requirement: 'WH-NO-STATE-FIELD' });
   return problems;
 }
 
@@ -34,16 +43,17 @@ export const fieldsTyped = defineCheck({
       const { items } = await listWebhooks(ctx);
       const listed = items.find((item) => item.id === hook.id);
       const updated = await hooks.update(hook.id, { url: hook.url, events: ['message.sent'] });
-      ctx.expectStatus(updated, '2xx', 'PUT /v1/webhooks/{id} with a valid body');
+      ctx.expectStatus(updated, '2xx', 'PUT /v1/webhooks/{id} with a valid body', 'ERR-SUCCESS-2XX');
       const rotated = await ctx.http.request({ method: 'POST', path: `/v1/webhooks/${hook.id}/rotate-secret` });
-      ctx.expectStatus(rotated, '2xx', 'POST /v1/webhooks/{id}/rotate-secret');
+      ctx.expectStatus(rotated, '2xx', 'POST /v1/webhooks/{id}/rotate-secret', 'ERR-SUCCESS-2XX');
       const problems = [
         ...webhookProblems(hook.exchange.json, 'WebhookWithSecret', 'create'),
-        ...(listed === undefined ? [`GET /v1/webhooks does not list ${hook.id}`] : webhookProblems(listed, 'Webhook', 'list item')),
+        ...(listed === undefined ? [{ text: `GET /v1/webhooks does not list ${hook.id}`, requirement: 'WH-LIST-CONTAINS-CREATED' }] : webhookProblems(listed, 'Webhook', 'list item')),
         ...webhookProblems(updated.json, 'Webhook', 'PUT'),
         ...webhookProblems(rotated.json, 'WebhookWithSecret', 'rotate-secret'),
       ];
-      ctx.expect(problems.length === 0, `webhooks break spec §2.3: ${problems.slice(0, 4).join('; ')}`, { exchange: hook.exchange });
+      const requirements = [...new Set(problems.map((problem) => problem.requirement))];
+      ctx.expect(problems.length === 0, `webhooks break spec §2.3: ${problems.slice(0, 4).map((problem) => problem.text).join('; ')}`, { exchange: hook.exchange, requirements: requirements.length > 0 ? requirements : ['WH-FIELDS'] });
     }),
 });
 

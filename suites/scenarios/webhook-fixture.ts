@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Answer, Delivery } from '../../receiver/index.js';
 import type { WebhookEvent } from '../../spec/index.js';
 import type { Exchange } from '../../targets/index.js';
+import { fixtureBreaks } from '../checks/index.js';
 import type { CheckContext } from '../checks/index.js';
 import { arrivalsAt, waitForArrivals } from './webhook-helpers.js';
 
@@ -57,10 +58,10 @@ export class WebhookFixture {
   async create(events: readonly WebhookEvent[] = allWebhookEvents, path = this.path()): Promise<CreatedWebhook> {
     const url = this.ctx.target.receiverUrl(path);
     const exchange = await this.register({ url, events });
-    this.ctx.expectStatus(exchange, '2xx', `creating a valid webhook (${url})`);
+    this.ctx.expectStatus(exchange, '2xx', `creating a valid webhook (${url})`, fixtureBreaks(this.ctx));
     const body = exchange.json as { id?: unknown; signing_secret?: unknown } | undefined;
     if (typeof body?.id !== 'string' || typeof body.signing_secret !== 'string') {
-      this.ctx.fail('creating a valid webhook: the answer carries no string id and signing_secret (spec §4.2)', { exchange });
+      this.ctx.fail('creating a valid webhook: the answer carries no string id and signing_secret (spec §4.2)', { exchange, requirements: [this.ctx.cited ?? 'WH-CREATE-RESPONSE'] });
     }
     return { id: body.id, secret: body.signing_secret, path, url, events, exchange };
   }
@@ -74,8 +75,8 @@ export class WebhookFixture {
   async testSend(hook: CreatedWebhook): Promise<{ exchange: Exchange; delivery: Delivery }> {
     const before = arrivalsAt(this.ctx, hook.path).length;
     const exchange = await this.test(hook.id);
-    this.ctx.expectStatus(exchange, '2xx', 'POST /v1/webhooks/{id}/test');
-    const arrived = await waitForArrivals(this.ctx, 'the test delivery', (d) => d.path === hook.path, before + 1);
+    this.ctx.expectStatus(exchange, '2xx', 'POST /v1/webhooks/{id}/test', fixtureBreaks(this.ctx));
+    const arrived = await waitForArrivals(this.ctx, 'the test delivery', (d) => d.path === hook.path, { count: before + 1, breaks: this.ctx.cited ?? 'WH-TEST-SENDS-PAYLOAD' });
     return { exchange, delivery: arrived[before] as Delivery };
   }
 

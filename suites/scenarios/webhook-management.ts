@@ -1,6 +1,6 @@
 import type { Exchange } from '../../targets/index.js';
 import type { CheckContext } from '../checks/index.js';
-import { defineCheck, expectThat } from '../checks/index.js';
+import { defineCheck, expectThat, fixtureBreaks } from '../checks/index.js';
 import { withWebhooks } from './webhook-fixture.js';
 import type { CreatedWebhook } from './webhook-fixture.js';
 
@@ -15,10 +15,10 @@ export function expectNoSecret(ctx: CheckContext, exchange: Exchange, secret: st
 /** GET /v1/webhooks and its items (tolerantly also from a `data` array: WEBHOOK-LIST-HIDES-SECRET checks the shape). */
 export async function listWebhooks(ctx: CheckContext): Promise<{ exchange: Exchange; items: Record<string, unknown>[] }> {
   const exchange = await ctx.http.request({ method: 'GET', path: '/v1/webhooks' });
-  ctx.expectStatus(exchange, '2xx', 'listing webhooks');
+  ctx.expectStatus(exchange, '2xx', 'listing webhooks', fixtureBreaks(ctx));
   const json = exchange.json as { data?: unknown } | undefined;
   const items = Array.isArray(json) ? json : Array.isArray(json?.data) ? json.data : undefined;
-  ctx.expect(items !== undefined, 'GET /v1/webhooks answers no list of webhooks (spec §4.2)', { exchange });
+  ctx.expect(items !== undefined, 'GET /v1/webhooks answers no list of webhooks (spec §4.2)', { exchange, requirements: [ctx.cited ?? 'WH-LIST-BARE-ARRAY'] });
   return { exchange, items: items as Record<string, unknown>[] };
 }
 
@@ -44,9 +44,10 @@ export const createAcceptsValid = defineCheck({
   needs: ['receiver'],
   baselineFor: 'createWebhook',
   run: (ctx: CheckContext) =>
-    withWebhooks(ctx, async (hooks) => {
+    // a refused create of a valid public https URL shows WH-URL-PUBLIC-ACCEPTED broken
+    withWebhooks(ctx.citing('WH-URL-PUBLIC-ACCEPTED'), async (hooks) => {
       const hook = await hooks.create(['message.delivered', 'message.failed']);
-      expectEcho(ctx, hook.exchange, hook.url, hook.events, 'POST /v1/webhooks');
+      expectEcho(ctx.citing('WH-CREATE-RESPONSE'), hook.exchange, hook.url, hook.events, 'POST /v1/webhooks');
     }),
 });
 
@@ -63,9 +64,9 @@ export const createReturnsSecretOnce = defineCheck({
     withWebhooks(ctx, async (hooks) => {
       const first = await hooks.create(['message.sent']);
       const second = await hooks.create(['message.sent']);
-      ctx.expectSchema(first.exchange, 'WebhookWithSecret', 'POST /v1/webhooks');
-      ctx.expectSchema(second.exchange, 'WebhookWithSecret', 'POST /v1/webhooks');
-      ctx.expect(first.secret !== second.secret, 'two webhooks were given the same signing secret (WH-SECRET-UNIQUE)', { exchange: second.exchange });
+      ctx.expectSchema(first.exchange, 'WebhookWithSecret', 'POST /v1/webhooks', 'WH-SECRET-ONCE');
+      ctx.expectSchema(second.exchange, 'WebhookWithSecret', 'POST /v1/webhooks', 'WH-SECRET-ONCE');
+      ctx.expect(first.secret !== second.secret, 'two webhooks were given the same signing secret', { exchange: second.exchange, requirements: ['WH-SECRET-UNIQUE'] });
     }),
 });
 
@@ -81,12 +82,12 @@ export const listHidesSecret = defineCheck({
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const hook = await hooks.create(['message.failed']);
-      const { exchange, items } = await listWebhooks(ctx);
-      ctx.expect(Array.isArray(exchange.json), 'GET /v1/webhooks does not answer a bare array of Webhook objects (spec §4.2)', { exchange });
-      expectNoSecret(ctx, exchange, hook.secret, 'GET /v1/webhooks');
+      const { exchange, items } = await listWebhooks(ctx.citing('WH-LIST-BARE-ARRAY'));
+      ctx.expect(Array.isArray(exchange.json), 'GET /v1/webhooks does not answer a bare array of Webhook objects (spec §4.2)', { exchange, requirements: ['WH-LIST-BARE-ARRAY'] });
+      expectNoSecret(ctx.citing('WH-LIST-NO-SECRET'), exchange, hook.secret, 'GET /v1/webhooks');
       const mine = items.find((item) => item.id === hook.id);
-      expectThat(mine !== undefined, `GET /v1/webhooks does not list the webhook ${hook.id} just created`, { exchange });
-      ctx.expect(mine.url === hook.url && sameEvents(mine.events, hook.events), 'GET /v1/webhooks lists the webhook with another url or events', { exchange });
+      expectThat(mine !== undefined, `GET /v1/webhooks does not list the webhook ${hook.id} just created`, { exchange, requirements: ['WH-LIST-CONTAINS-CREATED'] });
+      ctx.expect(mine.url === hook.url && sameEvents(mine.events, hook.events), 'GET /v1/webhooks lists the webhook with another url or events', { exchange, requirements: ['WH-LIST-CONTAINS-CREATED'] });
     }),
 });
 

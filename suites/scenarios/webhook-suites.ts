@@ -6,6 +6,7 @@ import type { Check } from '../checks/index.js';
 import { deliveryChecks } from './delivery-checks.js';
 import { deliveryQueryChecks } from './delivery-query.js';
 import { retryChecks } from './delivery-retries.js';
+import { eventDeliveryChecks } from './event-deliveries.js';
 import { lifecycleChecks } from './lifecycle-checks.js';
 import { signatureChecks } from './signature-checks.js';
 import { urlRuleChecks } from './url-rules.js';
@@ -28,4 +29,5 @@ export const checks: readonly Check[] = [
   ...retryChecks,
   ...signatureChecks,
   ...lifecycleChecks,
+  ...eventDeliveryChecks,
 ];

@@ -235,12 +235,21 @@ describe('requirement attribution', () => {
     expect(row(result, 'MSG-GET-RESPONSE')?.status).toBe('unproven');
   });
 
-  it('a failing check that cites one requirement shows that one broken; a free-text failure of a wider check marks all', async () => {
-    const single = check({ id: 'T-ONE', requirements: ['MSG-GET-UNKNOWN-404'], run: (ctx) => ctx.fail('answered 200') });
-    const wide = check({ id: 'T-WIDE', requirements: ['WH-FIELDS', 'WH-ID-UUID'], run: (ctx) => ctx.fail('something is off') });
+  it('a failing check that cites one requirement shows that one broken; a wider check names the one it shows broken', async () => {
+    const single = check({ id: 'T-ONE', requirements: ['MSG-GET-UNKNOWN-4XX'], run: (ctx) => ctx.fail('answered 200') });
+    const wide = check({ id: 'T-WIDE', requirements: ['WH-FIELDS', 'WH-ID-UUID'], run: (ctx) => ctx.fail('the id is no uuid', 'WH-ID-UUID') });
     const result = await run(healthyUserMe, [single, wide]);
-    expect(result.checks.find((c) => c.id === 'T-ONE')?.violated).toEqual(['MSG-GET-UNKNOWN-404']);
-    expect(result.checks.find((c) => c.id === 'T-WIDE')?.violated).toBeUndefined();
-    for (const id of ['MSG-GET-UNKNOWN-404', 'WH-FIELDS', 'WH-ID-UUID']) expect(row(result, id)?.status).toBe('failed');
+    expect(result.checks.find((c) => c.id === 'T-ONE')?.violated).toEqual(['MSG-GET-UNKNOWN-4XX']);
+    expect(result.checks.find((c) => c.id === 'T-WIDE')?.violated).toEqual(['WH-ID-UUID']);
+    expect(row(result, 'WH-ID-UUID')?.status).toBe('failed');
+    expect(row(result, 'WH-FIELDS')?.status).not.toBe('failed');
+  });
+
+  it('an expectation of a wider check that names no requirement is a harness error, even when it holds (issue 16)', async () => {
+    const silent = check({ id: 'T-SILENT', requirements: ['WH-FIELDS', 'WH-ID-UUID'], run: async (ctx) => ctx.expect(true, 'fine') });
+    const spelled = check({ id: 'T-SPELLED', requirements: ['WH-FIELDS'], run: async (ctx) => ctx.expect(true, 'fine (WH-FIELDS)') });
+    const result = await run(healthyUserMe, [silent, spelled]);
+    expect(result.checks.find((c) => c.id === 'T-SILENT')).toMatchObject({ status: 'errored', reason: expect.stringMatching(/cites WH-FIELDS, WH-ID-UUID: say which one/) });
+    expect(result.checks.find((c) => c.id === 'T-SPELLED')).toMatchObject({ status: 'errored', reason: expect.stringMatching(/names WH-FIELDS/) });
   });
 });

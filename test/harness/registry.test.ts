@@ -32,7 +32,11 @@ describe('CheckRegistry', () => {
     expect(() => registry.register(make({ requirements: ['MSG-LIST-LIMIT-MAXX'] }))).toThrow(
       expect.objectContaining({ code: 'UNKNOWN_REQUIREMENT', message: expect.stringMatching(/Did you mean MSG-LIST-LIMIT-MAX/) }),
     );
-    expect(() => registry.register(make({ requirements: ['USER-ME-CONNECTION', 'USER-ME-SHAPE'] }))).not.toThrow();
+    expect(() => registry.register(make({ requirements: ['USER-ME-CONNECTION', 'USER-ME-SHAPE'], level: 'should' }))).not.toThrow();
+    // DESIGN.md §3 "Levels are a promise": a must check may not rely on a should requirement
+    expect(() => registry.register(make({ id: 'MSG-STRICT', requirements: ['USER-ME-CONNECTION', 'USER-ME-SHAPE'] }))).toThrow(
+      expect.objectContaining({ code: 'INVALID_CHECK', message: expect.stringMatching(/USER-ME-SHAPE is should/) }),
+    );
   });
 
   it('refuses a duplicate id', () => {

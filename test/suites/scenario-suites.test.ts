@@ -89,7 +89,8 @@ describe('the simulator no-rate-limit check exercises real operations', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     try {
-      const result = await run(urlTarget(`http://127.0.0.1:${port}`, profileFor('simulator'), {}), ['scenarios/rate-limit']);
+      const result = await run(urlTarget(`http://127.0.0.1:${port}`, profileFor('simulator'), {}), ['builtin/connection', 'scenarios/rate-limit']);
+      expect(byId(result, 'USER-ME-CONNECTION')?.status).toBe('passed');
       const check = byId(result, 'RATE-SCENARIO-SIMULATOR-NO-LIMIT');
       expect(check?.status).toBe('failed');
       expect(check?.reason).toMatch(/POST \/v1\/messages|rounds of send, get and list/);

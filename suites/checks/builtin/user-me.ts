@@ -1,5 +1,10 @@
 import { defineCheck } from '../define-check.js';
 
+/** A refused key (401/403) shows the x-api-key header not read (spec §5.1); any other failure, the connection test. */
+function connectionBreaks(status: number | undefined): string {
+  return status === 401 || status === 403 ? 'AUTH-API-KEY-HEADER' : 'USER-ME-CONNECTION';
+}
+
 /** The operation id of GET /v1/user/me (spec §4.3). */
 export const userMeOperation = 'getCurrentUser';
 
@@ -14,7 +19,7 @@ export const userMeConnection = defineCheck({
   baselineFor: userMeOperation,
   async run(ctx) {
     const exchange = await ctx.http.request({ method: 'GET', path: '/v1/user/me' });
-    ctx.expectStatus(exchange, '2xx', 'the connection test');
+    ctx.expectStatus(exchange, '2xx', 'the connection test', connectionBreaks(exchange.status));
   },
 });
 
@@ -28,7 +33,7 @@ export const userMeStarterKey = defineCheck({
   needs: ['starterKey'],
   async run(ctx) {
     const exchange = await ctx.http.request({ method: 'GET', path: '/v1/user/me', key: 'starter' });
-    ctx.expectStatus(exchange, '2xx', 'the connection test with the Starter key');
+    ctx.expectStatus(exchange, '2xx', 'the connection test with the Starter key', connectionBreaks(exchange.status));
   },
 });
 
