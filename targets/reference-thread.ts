@@ -19,8 +19,10 @@ export class ReferenceThreadError extends Error {
 const startBoundMs = 30_000;
 const stopBoundMs = 5_000;
 // an idle thread is kept this long for the next reference (self-test, engine tests, a second run): warm modules and
-// JIT, ~2 ms to start a reference instead of ~50-100 ms; it never keeps the process alive (unref'd)
+// JIT, ~2 ms to start a reference instead of ~50-100 ms; a thread warmed before its first reference waits longer (the
+// harness loads its suites meanwhile). It never keeps the process alive (unref'd).
 const idleMs = 5_000;
+const firstUseMs = 30_000;
 
 type Settle = (answer: ReferenceWorkerAnswer | Error) => void;
 
@@ -31,6 +33,7 @@ class ReferenceHost {
   private nextId = 1;
   private idleTimer: NodeJS.Timeout | undefined;
   private gone: Error | undefined;
+  private used = false;
 
   constructor(
     private readonly worker: Worker,
@@ -54,6 +57,7 @@ class ReferenceHost {
     if (answer instanceof Error) throw new ReferenceThreadError(answer.message);
     if (answer.type !== 'ready') throw new ReferenceThreadError(answer.type === 'failed' ? answer.message : 'it stopped at once');
     this.running += 1;
+    this.used = true;
     this.update();
     let stopping: Promise<void> | undefined;
     const stop = async (): Promise<void> => {
@@ -92,7 +96,7 @@ class ReferenceHost {
     this.idleTimer = undefined;
     if (this.running > 0 || this.pending.size > 0) return void this.worker.ref();
     this.worker.unref();
-    this.idleTimer = setTimeout(() => this.end(new Error('the reference thread ended after being idle')), idleMs).unref();
+    this.idleTimer = setTimeout(() => this.end(new Error('the reference thread ended after being idle')), this.used ? idleMs : firstUseMs).unref();
   }
 
   private end(reason: Error): void {
@@ -116,6 +120,11 @@ function referenceHost(): Promise<ReferenceHost> {
   shared = created;
   created.catch(() => shared === created && (shared = undefined)); // a failed start is retried by the next reference
   return created;
+}
+
+/** Starts the reference thread in the background (bundle, thread, modules), so a later start finds it ready. */
+export function warmReferenceThread(): void {
+  referenceHost().catch(() => {}); // a failure shows, with its reason, at start()
 }
 
 /**

@@ -4,7 +4,7 @@ import { simulatorWebhookPath } from '../spec/simulator-defaults.js';
 import { HarnessError } from './harness-error.js';
 import { joinUrl, randomKey, receiverPublicAddress, receiverPublicOrigin } from './keys.js';
 import { profileFor } from './profile.js';
-import { startReferenceThread } from './reference-thread.js';
+import { startReferenceThread, warmReferenceThread } from './reference-thread.js';
 import type { Target, TargetKeys, TargetStartContext } from './target.js';
 import { referenceConventions, withConventions } from './target-conventions.js';
 import type { ConventionSettings, SignatureConvention, TargetConventions } from './target-conventions.js';
@@ -57,6 +57,8 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
   if (thread !== 'worker' && thread !== 'main') {
     throw new HarnessError('USAGE', `Unknown reference thread "${String(thread)}": use worker or main.`);
   }
+  // the thread boots (~0.1 s) while the harness loads its suites; start() then only starts a reference on it
+  if (thread === 'worker') warmReferenceThread();
   let server: { url: string; stop(): Promise<void> } | undefined;
 
   const baseUrl = (): string => {
