@@ -14,7 +14,7 @@ const benchmarks: Record<string, Benchmark> = {
     load: () => import('./reference-throughput.js'),
   },
   harness: {
-    title: 'Harness throughput vs autocannon against the same reference (loopback, same process)',
+    title: 'Harness throughput vs autocannon against the same reference (loopback, reference on its own thread)',
     load: () => import('./harness-throughput.js'),
   },
   receiver: {

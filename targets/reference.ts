@@ -4,6 +4,7 @@ import { simulatorWebhookPath } from '../spec/simulator-defaults.js';
 import { HarnessError } from './harness-error.js';
 import { joinUrl, randomKey, receiverPublicAddress, receiverPublicOrigin } from './keys.js';
 import { profileFor } from './profile.js';
+import { startReferenceThread, warmReferenceThread } from './reference-thread.js';
 import type { Target, TargetKeys, TargetStartContext } from './target.js';
 import { referenceConventions, withConventions } from './target-conventions.js';
 import type { ConventionSettings, SignatureConvention, TargetConventions } from './target-conventions.js';
@@ -24,6 +25,12 @@ export interface ReferenceTargetOptions {
   mode?: 'production' | 'simulator';
   /** The target's name (default reference, or reference:simulator in simulator mode). */
   name?: string;
+  /**
+   * Where the reference runs: `worker` (default), a worker thread with its own event loop, so the checks and the
+   * reference do not share one thread; `main`, the harness's thread (needed only for `extra` options holding
+   * functions, such as a clock, which cannot cross to a thread).
+   */
+  thread?: 'worker' | 'main';
 }
 
 /** Receiver path the reference in simulator mode sends every event to (its one configured webhook URL, spec §8). */
@@ -32,7 +39,7 @@ export { simulatorWebhookPath };
 const rateLimitedPerMinute = 100; // spec §8: production rate
 
 
-/** The reference implementation started in-process on 127.0.0.1, port 0, production mode, with random keys. */
+/** The reference implementation started on 127.0.0.1, port 0, production mode, with random keys, in a worker thread (`thread`). */
 export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
   const mode = options.mode ?? 'production';
   if (mode !== 'production' && mode !== 'simulator') {
@@ -46,6 +53,12 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
     rateLimit: randomKey('ref_ratelimit'),
     unknown: randomKey('conform_unknown'),
   };
+  const thread = options.thread ?? 'worker';
+  if (thread !== 'worker' && thread !== 'main') {
+    throw new HarnessError('USAGE', `Unknown reference thread "${String(thread)}": use worker or main.`);
+  }
+  // the thread boots (~0.1 s) while the harness loads its suites; start() then only starts a reference on it
+  if (thread === 'worker') warmReferenceThread();
   let server: { url: string; stop(): Promise<void> } | undefined;
 
   const baseUrl = (): string => {
@@ -71,8 +84,6 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
     describe: () => ({ name, profile: profile.name, baseUrl: server ? baseUrl() : '(embedded, not started)' }),
     async start(context: TargetStartContext = {}) {
       if (server) return;
-      // the only harness import of simulator/ (ARCHITECTURE.md); loaded lazily so url targets never load it
-      const { startReference } = await import('../simulator/index.js');
       const receiver = context.receiver;
       const routing: Partial<ReferenceOptions> = receiver
         ? {
@@ -101,7 +112,7 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
         ...options.extra,
       };
       try {
-        server = await startReference(reference);
+        server = thread === 'worker' ? await startReferenceThread(reference) : await startInThisThread(reference);
       } catch (error) {
         throw new HarnessError(
           'TARGET_START',
@@ -115,6 +126,14 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
       await running?.stop();
     },
   };
+}
+
+/** The reference on the harness's own thread (thread: 'main'). */
+async function startInThisThread(reference: ReferenceOptions): Promise<{ url: string; stop(): Promise<void> }> {
+  // the harness's imports of simulator/ live here and in reference-worker.ts (ARCHITECTURE.md); loaded lazily so url
+  // targets never load it
+  const { startReference } = await import('../simulator/index.js');
+  return startReference(reference);
 }
 
 /** The reference options that make it play the conventions (its defaults stay unless the user gave others). */

@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+/** The little of esbuild's API the development bundle uses (esbuild is tsx's own dependency, not ours). */
+interface Esbuild {
+  build(options: Record<string, unknown>): Promise<{ outputFiles: { text: string }[] }>;
+}
+
+let developmentBundle: Promise<URL> | undefined;
+
+/**
+ * The module a reference worker thread runs. Compiled (`.js`): `reference-worker.js` next to this file, plain Node.
+ * From sources (`.ts`, `npm run conform`, vitest): `reference-worker.ts` and the simulator bundled once per process
+ * with the esbuild that tsx uses, as a `data:` URL. Node 20 does not apply loader hooks given to a worker (`--import
+ * tsx` in its execArgv), and registering tsx inside each worker took ~0.4-0.6 s against ~0.05 s for the bundle.
+ */
+export function referenceWorkerEntry(): Promise<URL> {
+  const fromSources = new URL(import.meta.url).pathname.endsWith('.ts');
+  const entry = new URL(`./reference-worker${fromSources ? '.ts' : '.js'}`, import.meta.url);
+  if (!fromSources) return Promise.resolve(entry);
+  if (!developmentBundle) {
+    developmentBundle = bundle(entry);
+    developmentBundle.catch(() => (developmentBundle = undefined)); // a failed build is retried by the next start
+  }
+  return developmentBundle;
+}
+
+async function bundle(entry: URL): Promise<URL> {
+  const tsx = createRequire(import.meta.url).resolve('tsx/package.json');
+  const esbuild = createRequire(tsx)('esbuild') as Esbuild;
+  const built = await esbuild.build({
+    entryPoints: [entry.pathname],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    write: false,
+    logLevel: 'silent',
+    plugins: [ownModuleUrls],
+  });
+  const code = built.outputFiles[0]?.text ?? '';
+  return new URL(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+}
+
+/** Keeps each source file's own import.meta.url in the bundle (the simulator's UI reads its assets relative to it). */
+const ownModuleUrls = {
+  name: 'own-module-urls',
+  setup(build: { onLoad(filter: { filter: RegExp }, load: (args: { path: string }) => Promise<{ contents: string; loader: string }>): void }) {
+    build.onLoad({ filter: /\.ts$/ }, async ({ path }) => ({
+      contents: (await readFile(path, 'utf8')).replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href)),
+      loader: 'ts',
+    }));
+  },
+};
+
+/**
+ * The harness's Node flags for the worker, minus tsx's preloads: the worker's module is plain JavaScript, and tsx in
+ * a worker starts its own loader thread and esbuild service (~0.2-0.3 s per start).
+ */
+export function workerExecArgv(argv: readonly string[] = process.execArgv): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const preload = /^--(require|import|loader)(=|$)/.exec(arg);
+    const value = preload ? (preload[2] === '=' ? arg.slice(preload[0].length) : (argv[i + 1] ?? '')) : '';
+    if (preload && /[\\/]tsx[\\/]|^tsx(\/|$)/.test(value)) {
+      if (preload[2] !== '=') i++;
+      continue;
+    }
+    kept.push(arg);
+  }
+  return kept;
+}
