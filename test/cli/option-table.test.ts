@@ -115,7 +115,7 @@ describe('one option table', () => {
     expect(usage(['--runs=-1'])).toBe('--runs must be a whole number >= 1, got "-1".');
     expect(usage(['--concurrency', '0'])).toBe('--concurrency must be a whole number >= 1, got "0".');
     expect(usage(['--seed', '-5'])).toBe('--seed must be a whole number >= 0, got "-5".');
-    expect(usage(['--receiver-port', '70000'])).toBe('--receiver-port must be a whole number >= 1 and <= 65535, got "70000".');
+    expect(usage(['--receiver-port', '70000'])).toBe('--receiver-port must be a whole number >= 0 and <= 65535, got "70000".');
     expect(usage(['--out', '--list'])).toMatch(/^--out needs a value \(<dir>\), got the option --list/);
     expect(usage(['--sute', 'x'])).toMatch(/^Unknown option '--sute'\. Did you mean --suite\b/);
     expect(usage(['--plan=yes'])).toMatch(/^--plan takes no value/);
