@@ -1,8 +1,6 @@
 // Parity against a partial implementation (issue 14): a missing operation is one row, spec §8 alone excuses a
 // simulator, and a "Reproduce on B" command pasted into a shell reproduces B's outcome.
 import { execFile } from 'node:child_process';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultParityRules, runParity } from '../../parity/index.js';
@@ -12,17 +10,9 @@ import { profileFor, referenceTarget, urlTarget } from '../../targets/index.js';
 import { startPartialTarget } from '../support/partial-target.js';
 import type { PartialTarget, PartialTargetOptions } from '../support/partial-target.js';
 import { describeRows, differences } from './parity-helpers.js';
+import { freePort } from '../support/free-port.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-
-/** A loopback port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Parity of the embedded reference (A) and a partial target run as a URL with the simulator profile (B). */
 async function partialParity(options: PartialTargetOptions): Promise<{ partial: PartialTarget; result: ParityResult; receiverPort: number }> {

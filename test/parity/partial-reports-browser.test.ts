@@ -3,8 +3,6 @@
 // test-output/. Each report opens with the root cause; parity opens with the missing operations.
 import { mkdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,6 +14,7 @@ import { chromiumMissing, haveChromium, launchChromium, requireChromiumInCi } fr
 import { conform } from '../helpers/run-conform.js';
 import { startPartialTarget } from '../support/partial-target.js';
 import type { PartialTargetOptions } from '../support/partial-target.js';
+import { freePort } from '../support/free-port.js';
 
 const outDir = fileURLToPath(new URL('../../test-output/', import.meta.url));
 let dir: string;
@@ -26,14 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const variants: readonly { name: string; options: PartialTargetOptions; root: string }[] = [
   { name: 'missing-webhooks', options: { missing: [{ method: 'GET', path: '/v1/user/me' }, { path: '/v1/webhooks/**' }] }, root: 'CONTRACT-CREATEWEBHOOK-POSITIVE' },

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -12,6 +11,7 @@ import type { ReferenceServer } from '../../simulator/index.js';
 import { simulatorApiPort, simulatorReceiverPort, simulatorUiPort, simulatorWebhookUrl } from '../../spec/simulator-defaults.js';
 import { exclusionOf, offLoopbackOrigins, readmeCommands, repoRoot } from './readme-commands.js';
 import type { ReadmeCommand } from './readme-commands.js';
+import { freePort } from '../support/free-port.js';
 
 // Every command of the README's sh blocks runs here, as written, with only these substitutions (SUBSTITUTIONS):
 //  - `npm install && ` is dropped (no registry; node_modules is there);
@@ -70,14 +70,6 @@ async function portFree(port: number): Promise<boolean> {
     probe.once('error', () => resolve(false));
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((r) => probe.close(() => r()));
-  return port;
 }
 
 /** The shared `npm run simulator`: on its defaults when they are free, else on free ports (flags). */
