@@ -36,7 +36,7 @@ beforeAll(async () => {
       async run(ctx) {
         await ctx.http.request({ method: 'POST', path: '/v1/webhooks', body: { url: 'https://x.example', events: ['message.sent'] } });
         await ctx.property('limit', fc.integer({ min: 1, max: 5 }), async (limit) => {
-          ctx.expectStatus(await ctx.http.request({ path: '/v1/messages', query: { limit } }), '2xx');
+          ctx.expectStatus(await ctx.http.request({ path: '/v1/messages', query: { limit } }), '2xx', 'a limit within bounds', 'MSG-LIST-LIMIT-MAX');
         });
       },
     }),

@@ -46,7 +46,7 @@ const leakyChecks = [
     title: 'logs the key and throws an error naming it',
     suite: 'safety/redaction',
     requirements: ['USER-ME-SHAPE'],
-    level: 'must',
+    level: 'should',
     async run(ctx) {
       ctx.log(`using key ${secrets.growth} and secret ${secrets.signingSecret}`);
       await ctx.http.request({ method: 'POST', path: '/v1/webhooks', body: { url: 'https://hooks.example/x', events: ['message.sent'] } });
@@ -58,7 +58,7 @@ const leakyChecks = [
     title: 'fails with an exchange carrying Authorization, x-api-key and a signature header',
     suite: 'safety/redaction',
     requirements: ['USER-ME-SHAPE'],
-    level: 'must',
+    level: 'should',
     async run(ctx) {
       const exchange = await ctx.http.request({
         method: 'POST',
@@ -75,7 +75,7 @@ const leakyChecks = [
     title: 'a property whose counterexample and last exchange carry the key',
     suite: 'safety/redaction',
     requirements: ['USER-ME-SHAPE'],
-    level: 'must',
+    level: 'should',
     async run(ctx) {
       await ctx.property('echo', fc.constantFrom(secrets.growth), async (value) => {
         const exchange = await ctx.http.request({ method: 'GET', path: '/v1/messages', query: { q: value }, key: 'rateLimit' });
