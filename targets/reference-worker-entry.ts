@@ -55,8 +55,9 @@ const ownModuleUrls = {
 };
 
 /**
- * The harness's Node flags for the worker, minus tsx's preloads: the worker's module is plain JavaScript, and tsx in
- * a worker starts its own loader thread and esbuild service (~0.2-0.3 s per start).
+ * The harness's Node flags for the worker, minus tsx's preloads (the worker's module is plain JavaScript, and tsx in
+ * a worker starts its own loader thread and esbuild service, ~0.2-0.3 s per start) and minus the flags that only
+ * describe the main script (`--input-type`, `-e`, ...), which a Worker refuses.
  */
 export function workerExecArgv(argv: readonly string[] = process.execArgv): string[] {
   const kept: string[] = [];
@@ -66,6 +67,12 @@ export function workerExecArgv(argv: readonly string[] = process.execArgv): stri
     const value = preload ? (preload[2] === '=' ? arg.slice(preload[0].length) : (argv[i + 1] ?? '')) : '';
     if (preload && /[\\/]tsx[\\/]|^tsx(\/|$)/.test(value)) {
       if (preload[2] !== '=') i++;
+      continue;
+    }
+    // flags of the main script only (`node --input-type=module -e ...`): a Worker refuses them and does not start
+    const entryOnly = /^(--input-type|--eval|-e|--print|-p|--watch|--watch-path|--test|--check|-c|--interactive|-i)(=|$)/.exec(arg);
+    if (entryOnly) {
+      if (entryOnly[2] !== '=' && /^(--input-type|--eval|-e|--print|-p|--watch-path)$/.test(arg)) i++;
       continue;
     }
     kept.push(arg);

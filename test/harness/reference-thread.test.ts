@@ -75,4 +75,8 @@ describe('the embedded reference on its own thread', () => {
     const tsxCli = ['--require', '/x/node_modules/tsx/dist/preflight.cjs', '--import', 'file:///x/node_modules/tsx/dist/loader.mjs'];
     expect(workerExecArgv([...tsxCli, '--enable-source-maps', '--import=tsx', '--require', './instrument.cjs'])).toEqual(['--enable-source-maps', '--require', './instrument.cjs']);
   });
+
+  it('drops the flags that describe only the main script (node --input-type=module -e ...), which a Worker refuses', () => {
+    expect(workerExecArgv(['--input-type=module', '--enable-source-maps', '--input-type', 'commonjs', '-e', 'code', '--eval=x'])).toEqual(['--enable-source-maps']);
+  });
 });
