@@ -3,7 +3,7 @@
 import { sessionResult, violationLine, writeSessionReports } from '../proxy/index.js';
 import type { GradedSession, SessionKind, Violation } from '../proxy/index.js';
 import { defaultReporterNames, reporterNames } from '../reports/reporters.js';
-import { ProxyError } from '../proxy/proxy-error.js';
+import { HarnessError } from '../targets/harness-error.js';
 import { Redactor } from '../targets/redact.js';
 
 /** The parseArgs options every passive session takes. */
@@ -37,17 +37,17 @@ export interface SessionSettings {
 /** A whole number flag, or the fallback; a usage error names the flag. */
 export function wholeNumber(name: string, text: string | undefined, fallback?: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text) || Number(text) > max) throw new ProxyError('USAGE', `--${name} must be a whole number from 0 to ${max}, got "${text}"`);
+  if (!/^\d+$/.test(text) || Number(text) > max) throw new HarnessError('USAGE', `--${name} must be a whole number from 0 to ${max}, got "${text}"`);
   return Number(text);
 }
 
 /** Reads the session options from parsed flags. */
 export function sessionSettings(values: { duration?: string; 'max-exchanges'?: string; out?: string; reporter?: string[]; 'fail-on'?: string; 'live-lines'?: string }): SessionSettings {
   const failOn = values['fail-on'] ?? 'should';
-  if (failOn !== 'must' && failOn !== 'should') throw new ProxyError('USAGE', `--fail-on must be must or should, got "${failOn}"`);
+  if (failOn !== 'must' && failOn !== 'should') throw new HarnessError('USAGE', `--fail-on must be must or should, got "${failOn}"`);
   const reporters = values.reporter ?? defaultReporterNames;
   const unknown = reporters.filter((name) => !reporterNames.includes(name));
-  if (unknown.length > 0) throw new ProxyError('USAGE', `unknown --reporter ${unknown.join(', ')}: use ${reporterNames.join(', ')}`);
+  if (unknown.length > 0) throw new HarnessError('USAGE', `unknown --reporter ${unknown.join(', ')}: use ${reporterNames.join(', ')}`);
   const duration = wholeNumber('duration', values.duration);
   const maxExchanges = wholeNumber('max-exchanges', values['max-exchanges']);
   return {

@@ -1,6 +1,7 @@
 // `npm run proxy -- --target <url> [--port N] ...`: argument parsing and wiring of the validating proxy (proxy/).
 import { parseArgs } from 'node:util';
 import { startProxy } from '../proxy/index.js';
+import { HarnessError } from '../targets/harness-error.js';
 import { runPassiveSession, sessionFlags, sessionSettings, sessionUsage, wholeNumber } from './passive-session.js';
 
 /** The proxy's default port: clear of the simulator's 4000/4001 and the receiver's 4010 (spec/simulator-defaults.ts). */
@@ -38,7 +39,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const target = values.target;
-  if (target === undefined) throw Object.assign(new Error('--target is required: the API origin the proxy forwards to'), { exitCode: 2 });
+  if (target === undefined) throw new HarnessError('USAGE', '--target is required: the API origin the proxy forwards to');
   const settings = sessionSettings(values);
   return runPassiveSession('proxy', target, settings, (hooks) =>
     startProxy({

@@ -10,5 +10,3 @@ export { writeSessionReports, trafficSummary } from './session-reports.js';
 export type { GradedSession } from './session-reports.js';
 export { violationLine } from './violation-line.js';
 export type { Violation } from './session-tally.js';
-export { ProxyError } from './proxy-error.js';
-export type { ProxyErrorCode } from './proxy-error.js';

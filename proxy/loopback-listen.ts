@@ -1,16 +1,16 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isLoopbackUrl } from '../targets/loopback.js';
-import { ProxyError } from './proxy-error.js';
+import { HarnessError } from '../targets/harness-error.js';
 
 /** Listens on a loopback address only (127.0.0.1 unless told ::1 or another 127/8 address); returns the http URL. */
 export async function listenLoopback(server: Server, host = '127.0.0.1', port = 0): Promise<string> {
   const origin = `http://${host.includes(':') ? `[${host}]` : host}`;
   if (host === 'localhost' || !isLoopbackUrl(origin)) {
-    throw new ProxyError('NOT_LOOPBACK', `--host ${host} is not a loopback address: the proxy and the forwarder listen on 127.0.0.1 or ::1 only`);
+    throw new HarnessError('NOT_LOOPBACK', `--host ${host} is not a loopback address: the proxy and the forwarder listen on 127.0.0.1 or ::1 only`);
   }
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: Error) => reject(new ProxyError('LISTEN', `listening on ${host}:${port} failed (${error.message}); choose another --port`)));
+    server.once('error', (error: Error) => reject(new HarnessError('LISTEN', `listening on ${host}:${port} failed (${error.message}); choose another --port`)));
     server.listen(port, host, () => resolve());
   });
   return `${origin}:${(server.address() as AddressInfo).port}`;

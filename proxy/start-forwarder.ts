@@ -10,7 +10,7 @@ import { gradeDelivery } from './grade-delivery.js';
 import { passHeaders } from './hop-headers.js';
 import { closeServer, listenLoopback } from './loopback-listen.js';
 import { printable } from './printable.js';
-import { ProxyError } from './proxy-error.js';
+import { HarnessError } from '../targets/harness-error.js';
 import type { GradedSession } from './session-reports.js';
 import { SessionTally } from './session-tally.js';
 import type { Violation } from './session-tally.js';
@@ -138,10 +138,10 @@ function loopbackEndpoint(text: string): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new ProxyError('USAGE', `--forward "${text}" is not a URL: give your endpoint, e.g. http://127.0.0.1:3000/webhooks`);
+    throw new HarnessError('USAGE', `--forward "${text}" is not a URL: give your endpoint, e.g. http://127.0.0.1:3000/webhooks`);
   }
-  if (url.protocol !== 'http:') throw new ProxyError('USAGE', `--forward must be an http:// loopback URL, got ${url.protocol}`);
-  if (!isLoopbackUrl(url.href)) throw new ProxyError('NOT_LOOPBACK', `--forward ${url.host} is not a loopback address: forward to 127.0.0.1, ::1 or localhost only`);
+  if (url.protocol !== 'http:') throw new HarnessError('USAGE', `--forward must be an http:// loopback URL, got ${url.protocol}`);
+  if (!isLoopbackUrl(url.href)) throw new HarnessError('NOT_LOOPBACK', `--forward ${url.host} is not a loopback address: forward to 127.0.0.1, ::1 or localhost only`);
   return url;
 }
 

@@ -7,7 +7,7 @@ import { ANNOTATION_HEADER, forwardExchange } from './forward-exchange.js';
 import type { AnswerWriter } from './forward-exchange.js';
 import { GradingQueue } from './grading-queue.js';
 import { closeServer, listenLoopback } from './loopback-listen.js';
-import { ProxyError } from './proxy-error.js';
+import { HarnessError } from '../targets/harness-error.js';
 import type { GradedSession } from './session-reports.js';
 import type { Violation } from './session-tally.js';
 
@@ -106,10 +106,10 @@ function parseTarget(text: string): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new ProxyError('BAD_TARGET', `--target "${text}" is not a URL: give the API origin, e.g. http://127.0.0.1:4001`);
+    throw new HarnessError('BAD_TARGET', `--target "${text}" is not a URL: give the API origin, e.g. http://127.0.0.1:4001`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ProxyError('BAD_TARGET', `--target must be http:// or https://, got ${url.protocol}`);
-  if (url.username !== '' || url.password !== '') throw new ProxyError('BAD_TARGET', '--target must not carry user:password@; the client sends its own credentials');
-  if (url.search !== '' || url.hash !== '') throw new ProxyError('BAD_TARGET', '--target is an origin (optionally with a base path), without ?query or #fragment');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new HarnessError('BAD_TARGET', `--target must be http:// or https://, got ${url.protocol}`);
+  if (url.username !== '' || url.password !== '') throw new HarnessError('BAD_TARGET', '--target must not carry user:password@; the client sends its own credentials');
+  if (url.search !== '' || url.hash !== '') throw new HarnessError('BAD_TARGET', '--target is an origin (optionally with a base path), without ?query or #fragment');
   return url;
 }

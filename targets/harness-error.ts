@@ -27,6 +27,10 @@ export const harnessErrorCodes = [
   'SHARD_MISSING',
   'SHARD_DUPLICATE',
   'SHARD_MISMATCH',
+  // passive sessions (npm run proxy, the receiver's --forward): an address off loopback, a bad --target, a port taken
+  'NOT_LOOPBACK',
+  'BAD_TARGET',
+  'LISTEN',
 ] as const;
 
 /** A stable harness error code. */
