@@ -27,8 +27,10 @@ const astral1600 = cycle(['\u{1F600}', '\u{1D11E}', '\u{1F004}', '\u{20BB7}'], l
  * combining marks, right-to-left text, the length limit, and the digits of `to` and `from` (fictional numbers:
  * NANP 555-01xx and UK 07700 900xxx, reserved for drama).
  */
-export function roundTripCases(recipient: () => string): RoundTripCase[] {
+export function roundTripCases({ recipient, ownNumbersOnly = false }: { recipient: () => string; ownNumbersOnly?: boolean }): RoundTripCase[] {
   const plain = (label: string, message: string): RoundTripCase => ({ label, to: recipient(), from: senderNumber, message });
+  // a guarded target sends only to the user's own numbers (--allow-recipient): the other digits are the sender's there
+  const digitsTo = ownNumbersOnly ? recipient() : '+447700900123';
   return [
     plain('leading, trailing and repeated inner whitespace', '   two  spaces,   three   and a trailing run   '),
     plain('CR/LF, LF, CR and tabs', 'line one\r\nline two\nline three\rline\tfour\t\tend\r\n'),
@@ -37,7 +39,7 @@ export function roundTripCases(recipient: () => string): RoundTripCase[] {
     plain('right-to-left text with marks', '\u05E9\u05DC\u05D5\u05DD \u0645\u0631\u062D\u0628\u0627 \u200F123\u200E mixed LTR'),
     plain(`exactly ${limit} characters (ASCII)`, ascii1600),
     plain(`exactly ${limit} code points (${astral1600.length} UTF-16 units)`, astral1600),
-    { label: 'to and from digits (UK drama range, other sender)', to: '+447700900123', from: '+447700900456', message: 'digits +44 7700 900123' },
+    { label: 'to and from digits (UK drama range, other sender)', to: digitsTo, from: '+447700900456', message: 'digits +44 7700 900123' },
   ];
 }
 

@@ -70,11 +70,17 @@ describe('any common HMAC-SHA256 construction passes at must (spec §5.3: not sh
 
 describe('round-trip values', () => {
   it('hold exactly 1600 characters (code points), once as 3200 UTF-16 units', () => {
-    const cases = roundTripCases(() => '+12025550143');
+    const cases = roundTripCases({ recipient: () => '+12025550143' });
     const long = cases.filter((c) => codePointLength(c.message) === 1600);
     expect(long.map((c) => c.message.length).sort()).toEqual([1600, 3200]);
     expect(cases.some((c) => c.message.normalize('NFC') !== c.message)).toBe(true);
     expect(cases.some((c) => c.message.includes('\r\n'))).toBe(true);
+  });
+
+  it('on a guarded target go only to the user\'s own number (DESIGN.md §5), the exposing digits then in from', () => {
+    const own = roundTripCases({ recipient: () => '+14155550123', ownNumbersOnly: true });
+    expect(new Set(own.map((c) => c.to))).toEqual(new Set(['+14155550123']));
+    expect(roundTripCases({ recipient: () => '+14155550123' }).map((c) => c.to)).toContain('+447700900123');
   });
 });
 
