@@ -1,7 +1,7 @@
 // Wiring shared by `npm run proxy` and `npm run receiver -- --forward`: the session's end (Ctrl-C, SIGTERM,
 // --duration, --max-exchanges), the live violation lines and the reports (issue 18).
 import { sessionResult, violationLine, writeSessionReports } from '../proxy/index.js';
-import type { GradedSession, SessionKind, Violation } from '../proxy/index.js';
+import type { GradedSession, SessionHooks, SessionKind } from '../proxy/index.js';
 import { defaultReporterNames, reporterNames } from '../reports/reporters.js';
 import { HarnessError } from '../targets/harness-error.js';
 import { Redactor } from '../targets/redact.js';
@@ -58,13 +58,6 @@ export function sessionSettings(values: { duration?: string; 'max-exchanges'?: s
     failOn,
     liveLines: wholeNumber('live-lines', values['live-lines'], 200) as number,
   };
-}
-
-/** What a session's start function gets: where to report violations and exchanges, and the session's redactor. */
-export interface SessionHooks {
-  readonly onViolation: (violation: Violation) => void;
-  readonly onExchange: (count: number) => void;
-  readonly redactor: Redactor;
 }
 
 /** A started session: its counters and how to stop it. */

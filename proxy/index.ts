@@ -8,5 +8,6 @@ export { sessionResult } from './session-result.js';
 export type { SessionKind, SessionMeta } from './session-result.js';
 export { writeSessionReports, trafficSummary } from './session-reports.js';
 export type { GradedSession } from './session-reports.js';
+export type { SessionHooks } from './session-hooks.js';
 export { violationLine } from './violation-line.js';
 export type { Violation } from './session-tally.js';

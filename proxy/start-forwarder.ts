@@ -13,10 +13,10 @@ import { printable } from './printable.js';
 import { HarnessError } from '../targets/harness-error.js';
 import type { GradedSession } from './session-reports.js';
 import { SessionTally } from './session-tally.js';
-import type { Violation } from './session-tally.js';
+import type { SessionHooks } from './session-hooks.js';
 
 /** Options of a webhook forwarder. */
-export interface ForwarderOptions {
+export interface ForwarderOptions extends Partial<SessionHooks> {
   /** The user's own webhook endpoint: a loopback http URL (origin and optional base path; the delivery's path is appended). */
   readonly forward: string;
   readonly port?: number;
@@ -31,9 +31,6 @@ export interface ForwarderOptions {
   readonly maxBodyBytes?: number;
   /** ms the endpoint may take to answer (default 10000); then the target gets 504. */
   readonly timeoutMs?: number;
-  readonly onViolation?: (violation: Violation) => void;
-  readonly onExchange?: (count: number) => void;
-  readonly redactor?: Redactor;
 }
 
 /** A running forwarder: its loopback URL (the target's webhook URL maps to it), its counters and stop(). */

@@ -9,10 +9,10 @@ import { GradingQueue } from './grading-queue.js';
 import { closeServer, listenLoopback } from './loopback-listen.js';
 import { HarnessError } from '../targets/harness-error.js';
 import type { GradedSession } from './session-reports.js';
-import type { Violation } from './session-tally.js';
+import type { SessionHooks } from './session-hooks.js';
 
 /** Options of a validating proxy. */
-export interface ProxyOptions {
+export interface ProxyOptions extends Partial<SessionHooks> {
   /** The target's origin, optionally with a base path (e.g. http://127.0.0.1:4001). */
   readonly target: string;
   /** Loopback port to listen on (0: a free one). */
@@ -30,12 +30,6 @@ export interface ProxyOptions {
   readonly queueBytes?: number;
   /** Idempotency-Keys remembered for replay grading (default 10000). */
   readonly idempotencyKeys?: number;
-  /** Called for each violation as it is graded (the live console line); texts are sanitised, not yet redacted. */
-  readonly onViolation?: (violation: Violation) => void;
-  /** Called after each exchange is complete with the count so far, e.g. to end a session after --max-exchanges. */
-  readonly onExchange?: (count: number) => void;
-  /** Scrubs secrets from outputs; one is made when omitted. */
-  readonly redactor?: Redactor;
 }
 
 /** A running proxy: its loopback URL, the grader (counters of the session) and stop(). */
