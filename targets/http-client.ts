@@ -143,7 +143,7 @@ export class HttpClient {
   /** Sends one request; never throws for HTTP or network trouble (see Exchange.error), only for a step's refusal (budget, send guard). */
   async request(options: RequestOptions): Promise<Exchange> {
     const signals = [this.scopeSignal, options.signal].filter((s): s is AbortSignal => !!s);
-    const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined;
+    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
     return this.core.path.pipeline.run({ id: 0, options, prepared: prepare(this.core, options), signal, scope: this.own });
   }
 

@@ -200,6 +200,24 @@ describe('exclusive checks', () => {
   });
 });
 
+describe('concurrency', () => {
+  it('runs 16 checks at once without a listener-leak warning (each running check listens for the run\'s stop)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): void => void warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      const ids = [...Array(16)].map((_, i) => `T-WIDE-${i}`);
+      const result = await run(healthyUserMe, ids.map((id) => check({ id, run: () => sleep(30) })), { concurrency: 16 });
+      expect(result.checks.filter((c) => c.id.startsWith('T-WIDE-')).map((c) => c.status)).toEqual(ids.map(() => 'passed'));
+      // warnings are emitted on the next tick
+      await sleep(10);
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});
+
 describe('requirement attribution', () => {
   const row = (result: Awaited<ReturnType<typeof run>>, id: string) => result.requirements.find((r) => r.id === id);
 

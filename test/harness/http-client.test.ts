@@ -61,6 +61,27 @@ describe('HttpClient', () => {
     expect(ex.durationMs).toBeLessThan(2000);
   });
 
+  it('an abort of the scope or the call while the answer is on its way is ABORTED, not TIMEOUT, and leaves the scope usable', async () => {
+    const { client } = await setup((req, res) => {
+      if (req.url === '/fast') return [200, { ok: true }];
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"slow":');
+      return undefined; // never ends
+    });
+    const check = new AbortController();
+    const scope = client.scope(check.signal);
+    setTimeout(() => check.abort(new Error('deadline')), 100);
+    const byScope = await scope.request({ path: '/slow', timeoutMs: 5_000 });
+    expect(byScope.error?.code).toBe('ABORTED');
+    expect(byScope.durationMs).toBeLessThan(2_000);
+    const byCall = await client.request({ path: '/slow', timeoutMs: 5_000, signal: AbortSignal.timeout(100) });
+    expect(byCall.error?.code).toBe('ABORTED');
+    // the call's own signal, already aborted: nothing waits for the timer
+    const already = await client.request({ path: '/fast', signal: AbortSignal.abort() });
+    expect(already.error?.code).toBe('ABORTED');
+    expect((await client.request({ path: '/fast' })).status).toBe(200);
+  });
+
   it('starts the request timeout after the rate-limit wait: a throttled request is not a TIMEOUT', async () => {
     // one request per 300 ms window (+1 s margin): the second waits ~1.3 s, far over its 400 ms timeout
     const { stub, client } = await setup(() => [200, { ok: true }], { ratePerMinute: 1, rateWindowMs: 300 });
