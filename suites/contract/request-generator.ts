@@ -40,23 +40,48 @@ export interface GeneratorOptions {
   readonly recipients?: readonly string[];
 }
 
+/** What a generator draws from one part of the request: the same for every check (webhook URLs stand as placeholders). */
+interface GeneratedPart {
+  readonly location: Location;
+  readonly schema: JsonSchema;
+  readonly pinned: Readonly<Record<string, fc.Arbitrary<unknown>>>;
+  readonly arbitrary: fc.Arbitrary<unknown>;
+  readonly example: unknown;
+}
+
+/** An operation's parts and boundary values with webhook URLs as placeholders: built once per run, not per check. */
+interface GeneratorParts {
+  readonly parts: readonly GeneratedPart[];
+  boundaries?: readonly { readonly location: Location; readonly label: string; readonly value: unknown }[];
+}
+
 /**
- * The request generator of an operation. `webhookUrl(word)` makes the URL every `format: uri` field gets: the
- * target's route to the harness's receiver (ctx.target.receiverUrl), never a generated host. `conventions` are the
- * target's (its template catalogue fills send-template bodies); `recipients`, when given (a guarded target's
- * --allow-recipient, DESIGN.md §5), are the only values of a body's `to` (spec §4.1).
+ * A webhook URL's word as a placeholder: every check gets URLs under its own receiver path, so the schema-derived
+ * arbitraries, examples and boundary values (a twentieth of the harness's CPU time when built per check; bench:
+ * harness) are shared and each generator swaps its URLs in when it finishes a request. A private-use character:
+ * no generated text contains it, and a value that kept one would be refused visibly, never sent to a host.
  */
-export function requestGenerator(operation: Operation, webhookUrl: (word: string) => string, options: GeneratorOptions = {}): RequestGenerator {
-  const { conventions, recipients } = options;
-  const fixture = operationFixtures[operation.id]?.adjustBody;
-  const adjust = (body: unknown): unknown => (fixture ? fixture(body, conventions) : body);
-  const salt = [...operation.id].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 9973, 7);
-  const parts = generatedParts.flatMap((location) => {
+const urlPlaceholder = '\u{E000}webhook-url:';
+const placeholderUrl = urlWord.map((word) => urlPlaceholder + word);
+
+const builtParts = new WeakMap<Operation, Map<string, GeneratorParts>>();
+
+function generatorParts(operation: Operation, recipients: readonly string[] | undefined): GeneratorParts {
+  let byRecipients = builtParts.get(operation);
+  if (!byRecipients) builtParts.set(operation, (byRecipients = new Map()));
+  const key = recipients?.join(',') ?? '';
+  let built = byRecipients.get(key);
+  if (!built) byRecipients.set(key, (built = { parts: buildParts(operation, recipients) }));
+  return built;
+}
+
+function buildParts(operation: Operation, recipients: readonly string[] | undefined): GeneratedPart[] {
+  return generatedParts.flatMap((location) => {
     const raw = partSchema(operation, location);
     if (raw === undefined) return [];
     const schema = positiveSchema(raw);
     // values the generator never varies: webhook URLs, and the recipient on a guarded target
-    const pinned: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(stringPaths(schema, (s) => s.format === 'uri').map((p) => [p, urlWord.map(webhookUrl)]));
+    const pinned: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(stringPaths(schema, (s) => s.format === 'uri').map((p) => [p, placeholderUrl]));
     if (location === 'body' && recipients && recipients.length > 0 && schema.properties?.to !== undefined) pinned.to = fc.constantFrom(...recipients);
     // random header values are long enough to be unique: a reused Idempotency-Key with another body is a 422
     const headerValues = location === 'headers'
@@ -71,11 +96,46 @@ export function requestGenerator(operation: Operation, webhookUrl: (word: string
       example: location === 'headers' ? requiredOnly(schema, example) : example,
     }];
   });
-  const finish = (value: RequestParts): RequestParts =>
-    distinctIdempotencyKey(value.body === undefined ? value : { ...value, body: adjust(value.body) }, operation.id);
+}
+
+function boundaryParts(operation: Operation, built: GeneratorParts): NonNullable<GeneratorParts['boundaries']> {
+  const salt = [...operation.id].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 9973, 7);
+  built.boundaries ??= built.parts.flatMap((p) =>
+    boundaryValues(p.schema, { overrides: p.pinned }).map((c) => ({
+      location: p.location,
+      label: `${p.location} ${c.description}`,
+      value: p.location === 'headers' ? ownHeaderValues(c.value, salt) : c.value,
+    })),
+  );
+  return built.boundaries;
+}
+
+/** The value with every webhook-URL placeholder replaced by the URL of its word. */
+function withUrls(value: unknown, webhookUrl: (word: string) => string): unknown {
+  if (typeof value === 'string') return value.startsWith(urlPlaceholder) ? webhookUrl(value.slice(urlPlaceholder.length)) : value;
+  if (Array.isArray(value)) return value.map((item) => withUrls(item, webhookUrl));
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, withUrls(item, webhookUrl)]));
+  return value;
+}
+
+/**
+ * The request generator of an operation. `webhookUrl(word)` makes the URL every `format: uri` field gets: the
+ * target's route to the harness's receiver (ctx.target.receiverUrl), never a generated host. `conventions` are the
+ * target's (its template catalogue fills send-template bodies); `recipients`, when given (a guarded target's
+ * --allow-recipient, DESIGN.md §5), are the only values of a body's `to` (spec §4.1).
+ */
+export function requestGenerator(operation: Operation, webhookUrl: (word: string) => string, options: GeneratorOptions = {}): RequestGenerator {
+  const { conventions, recipients } = options;
+  const fixture = operationFixtures[operation.id]?.adjustBody;
+  const adjust = (body: unknown): unknown => (fixture ? fixture(body, conventions) : body);
+  const built = generatorParts(operation, recipients);
+  const { parts } = built;
+  const finish = (placeheld: RequestParts): RequestParts => {
+    const value = withUrls(placeheld, webhookUrl) as RequestParts;
+    return distinctIdempotencyKey(value.body === undefined ? value : { ...value, body: adjust(value.body) }, operation.id);
+  };
   const withPath = (path?: Readonly<Record<string, string>>): RequestParts => (path ? { path: { ...path } } : {});
-  const example = (path?: Readonly<Record<string, string>>): RequestParts =>
-    finish({ ...withPath(path), ...Object.fromEntries(parts.map((p) => [p.location, p.example])) });
+  const placeheldExample = (path?: Readonly<Record<string, string>>): RequestParts => ({ ...withPath(path), ...Object.fromEntries(parts.map((p) => [p.location, p.example])) });
 
   return {
     operation,
@@ -84,15 +144,10 @@ export function requestGenerator(operation: Operation, webhookUrl: (word: string
       const record = Object.fromEntries(parts.map((p) => [p.location, p.arbitrary])) as Record<string, fc.Arbitrary<unknown>>;
       return fc.record(record).map((value) => finish({ ...withPath(path), ...value }));
     },
-    example,
+    example: (path) => finish(placeheldExample(path)),
     boundaries: (path) => {
-      const base = example(path);
-      const all = parts.flatMap((p) =>
-        boundaryValues(p.schema, { overrides: p.pinned }).map((c) => ({
-          label: `${p.location} ${c.description}`,
-          parts: finish({ ...base, [p.location]: p.location === 'headers' ? ownHeaderValues(c.value, salt) : c.value }),
-        })),
-      );
+      const base = placeheldExample(path);
+      const all = boundaryParts(operation, built).map((b) => ({ label: b.label, parts: finish({ ...base, [b.location]: b.value }) }));
       // the limits of every constraint first, then the SMS encoding boundaries: a reduced run count still tries each limit
       return [...all.filter((b) => !encodingBoundary(b.label)), ...all.filter((b) => encodingBoundary(b.label))];
     },
