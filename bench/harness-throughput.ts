@@ -2,7 +2,9 @@
 // next to the raw rate of a loopback load generator (autocannon) against the same reference, on its own thread as the
 // harness runs it, in the same process and run; and the wall time of a full default run (all suites).
 import { pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { runConformance } from '../suites/engine/index.js';
+import type { RunResult } from '../suites/engine/index.js';
 import { referenceTarget } from '../targets/index.js';
 import type { ReferenceTargetOptions } from '../targets/index.js';
 import { compared, printFigures } from './figures.js';
@@ -26,6 +28,14 @@ async function rawRate(thread: ReferenceTargetOptions['thread']): Promise<number
 
 const rate = (run: { requestsSent: number; durationMs: number }): number => run.requestsSent / (run.durationMs / 1000);
 
+/** A run and the time the harness's thread was busy per request (event-loop active time: what bounds the rate). */
+async function busyRun(contractRun: () => Promise<RunResult>): Promise<{ run: RunResult; busyUsPerRequest: number }> {
+  const before = performance.eventLoopUtilization();
+  const run = await contractRun();
+  const busy = performance.eventLoopUtilization(before);
+  return { run, busyUsPerRequest: (busy.active * 1000) / run.requestsSent };
+}
+
 /** Runs the benchmark and returns its figures. */
 export async function run(): Promise<Figure[]> {
   const contractRun = () => runConformance({ target: referenceTarget(), selection: { suites: ['contract/*'] }, seed: 1 });
@@ -35,7 +45,8 @@ export async function run(): Promise<Figure[]> {
   // cold: the first run pays one-time costs (schema compilation, check generation, the requirement catalogue);
   // warm: the same run again in the same process, which is what a long CI job or a --runs-heavy run sees
   const cold = await contractRun();
-  const warms = [await contractRun(), await contractRun(), await contractRun()];
+  const measured = [await busyRun(contractRun), await busyRun(contractRun), await busyRun(contractRun)];
+  const warms = measured.map((m) => m.run);
   const rawAfter = await rawRate('worker');
   const rawSameThread = await rawRate('main');
   const raw = Math.max(rawBefore, rawAfter);
@@ -47,6 +58,8 @@ export async function run(): Promise<Figure[]> {
     compared('contract suites, cold (4 checks at once)', rate(cold), 'req/s', raw),
     compared('contract suites, warm (best of 3 more runs)', warm, 'req/s', raw),
     compared('  warm vs autocannon on a reference sharing its thread', warm, 'req/s', rawSameThread),
+    // the bound: 0.25x autocannon needs the harness's thread busy at most 4 / (autocannon's rate) per request
+    compared('harness thread busy per request (warm, least) vs 1 / autocannon rate', Math.min(...measured.map((m) => m.busyUsPerRequest)), 'µs', 1e6 / raw),
     { name: 'contract suites: requests / checks', value: cold.requestsSent, unit: `req / ${cold.checks.length} checks` },
     { name: 'full default run (all suites)', value: full.durationMs / 1000, unit: `s, ${full.checks.length} checks, ${full.requestsSent} req` },
   ];

@@ -6,6 +6,7 @@ import { noteAnswerSize } from './memory-relief.js';
 import type { Redactor } from './redact.js';
 import { assertSendableHeaders } from './request-line.js';
 import { jsonDepth, maxJsonDepth } from './sanitize.js';
+import { onAbort } from './on-abort.js';
 import { untilAborted } from './until-aborted.js';
 
 /** What the transport needs of the client: its connection pool, body limit and redactor. */
@@ -34,9 +35,7 @@ export async function timedSend(transport: Transport, id: number, prepared: Prep
     timedOut = true;
     controller.abort(new Error(`no complete response within ${timeoutMs} ms`));
   }, timeoutMs);
-  const onCallerAbort = (): void => controller.abort(callerSignal?.reason);
-  if (callerSignal?.aborted) onCallerAbort();
-  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+  const unsubscribe = callerSignal ? onAbort(callerSignal, () => controller.abort(callerSignal.reason)) : undefined;
   try {
     return await send(transport, id, prepared, controller.signal, start);
   } catch (error) {
@@ -45,7 +44,7 @@ export async function timedSend(transport: Transport, id: number, prepared: Prep
     return failed(id, prepared.record, start, { code, message: transport.redactor.scrub(message) });
   } finally {
     clearTimeout(timer);
-    callerSignal?.removeEventListener('abort', onCallerAbort);
+    unsubscribe?.();
   }
 }
 

@@ -82,6 +82,29 @@ describe('HttpClient', () => {
     expect((await client.request({ path: '/fast' })).status).toBe(200);
   });
 
+  it('twenty requests in flight on one scope: no listener-leak warning, and one abort stops them all', async () => {
+    const { client } = await setup((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"slow":');
+      return undefined; // never ends
+    }, { connections: 20 });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): void => void warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      const check = new AbortController();
+      const scope = client.scope(check.signal);
+      const pending = [...Array(20)].map(() => scope.request({ path: '/slow', timeoutMs: 5_000 }));
+      setTimeout(() => check.abort(new Error('deadline')), 150);
+      const answers = await Promise.all(pending);
+      expect(answers.map((a) => a.error?.code)).toEqual(answers.map(() => 'ABORTED'));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('starts the request timeout after the rate-limit wait: a throttled request is not a TIMEOUT', async () => {
     // one request per 300 ms window (+1 s margin): the second waits ~1.3 s, far over its 400 ms timeout
     const { stub, client } = await setup(() => [200, { ok: true }], { ratePerMinute: 1, rateWindowMs: 300 });
