@@ -6,13 +6,27 @@ import { performance } from 'node:perf_hooks';
 import { runConformance } from '../suites/engine/index.js';
 import type { RunResult } from '../suites/engine/index.js';
 import { referenceTarget } from '../targets/index.js';
+import { referenceThreadUtilization } from '../targets/reference-thread.js';
 import type { ReferenceTargetOptions } from '../targets/index.js';
 import { compared, printFigures } from './figures.js';
 import type { Figure } from './figures.js';
 import { load } from './load.js';
 
+/** Microseconds the reference thread was busy per request over `work` (event-loop active time / requests). */
+async function referenceBusy(work: () => Promise<number>): Promise<number> {
+  const before = await referenceThreadUtilization();
+  const requests = await work();
+  const busy = performance.eventLoopUtilization(await referenceThreadUtilization(), before);
+  return (busy.active * 1000) / requests;
+}
+
 /** autocannon (4 connections, like the engine's 4 checks at once) against a reference started like the harness's. */
 async function rawRate(thread: ReferenceTargetOptions['thread']): Promise<number> {
+  return (await rawLoad(thread)).requestsPerSecond;
+}
+
+/** rawRate's load, with the reference thread's busy time per request (a worker-thread reference only). */
+async function rawLoad(thread: ReferenceTargetOptions['thread']): Promise<{ requestsPerSecond: number; referenceUs?: number }> {
   const target = referenceTarget({ thread });
   await target.start();
   try {
@@ -20,7 +34,15 @@ async function rawRate(thread: ReferenceTargetOptions['thread']): Promise<number
     const created = await fetch(`${target.baseUrl}/v1/messages`, { method: 'POST', headers, body: JSON.stringify({ to: '+14155550100', from: '+14155550199', message: 'hi' }) });
     const { id } = (await created.json()) as { id: string };
     // the contract suites' requests are mostly single reads and writes; GET by id is the reference's cheapest answer
-    return (await load({ url: `${target.baseUrl}/v1/messages/${id}`, headers, connections: 4 })).requestsPerSecond;
+    const seconds = Number(process.env.BENCH_SECONDS ?? 4);
+    const run = () => load({ url: `${target.baseUrl}/v1/messages/${id}`, headers, connections: 4, duration: seconds });
+    if (thread === 'main') return { requestsPerSecond: (await run()).requestsPerSecond };
+    let requestsPerSecond = 0;
+    const referenceUs = await referenceBusy(async () => {
+      requestsPerSecond = (await run()).requestsPerSecond;
+      return requestsPerSecond * seconds;
+    });
+    return { requestsPerSecond, referenceUs };
   } finally {
     await target.stop();
   }
@@ -41,15 +63,17 @@ export async function run(): Promise<Figure[]> {
   const contractRun = () => runConformance({ target: referenceTarget(), selection: { suites: ['contract/*'] }, seed: 1 });
   // the machine is shared: the baseline is measured before and after the contract runs and the higher one kept, the
   // warm figure is the best of three
-  const rawBefore = await rawRate('worker');
+  const rawBefore = await rawLoad('worker');
   // cold: the first run pays one-time costs (schema compilation, check generation, the requirement catalogue);
   // warm: the same run again in the same process, which is what a long CI job or a --runs-heavy run sees
   const cold = await contractRun();
   const measured = [await busyRun(contractRun), await busyRun(contractRun), await busyRun(contractRun)];
+  // what one contract request costs the reference itself (creates, refusals, webhook deliveries over TLS)
+  const referenceContractUs = await referenceBusy(async () => (await contractRun()).requestsSent);
   const warms = measured.map((m) => m.run);
   const rawAfter = await rawRate('worker');
   const rawSameThread = await rawRate('main');
-  const raw = Math.max(rawBefore, rawAfter);
+  const raw = Math.max(rawBefore.requestsPerSecond, rawAfter);
   const warm = Math.max(...warms.map(rate));
   const full = await runConformance({ target: referenceTarget(), seed: 1 });
   const exits = [cold, ...warms, full].map((run) => run.exitCode);
@@ -60,6 +84,8 @@ export async function run(): Promise<Figure[]> {
     compared('  warm vs autocannon on a reference sharing its thread', warm, 'req/s', rawSameThread),
     // the bound: 0.25x autocannon needs the harness's thread busy at most 4 / (autocannon's rate) per request
     compared('harness thread busy per request (warm, least) vs 1 / autocannon rate', Math.min(...measured.map((m) => m.busyUsPerRequest)), 'µs', 1e6 / raw),
+    // a client costing nothing would still be bound by this: autocannon's GET by id is the reference's cheapest answer
+    compared('reference thread busy per contract request vs per GET by id', referenceContractUs, 'µs', rawBefore.referenceUs ?? Number.NaN),
     { name: 'contract suites: requests / checks', value: cold.requestsSent, unit: `req / ${cold.checks.length} checks` },
     { name: 'full default run (all suites)', value: full.durationMs / 1000, unit: `s, ${full.checks.length} checks, ${full.requestsSent} req` },
   ];

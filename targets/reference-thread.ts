@@ -1,3 +1,4 @@
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { ReferenceOptions } from '../simulator/index.js';
 import { referenceWorkerEntry, workerExecArgv } from './reference-worker-entry.js';
@@ -99,6 +100,11 @@ class ReferenceHost {
     this.idleTimer = setTimeout(() => this.end(new Error('the reference thread ended after being idle')), this.used ? idleMs : firstUseMs).unref();
   }
 
+  /** The thread's event-loop utilization so far (what the reference's work costs; bench: harness). */
+  utilization(): EventLoopUtilization {
+    return this.worker.performance.eventLoopUtilization();
+  }
+
   private end(reason: Error): void {
     if (this.gone) return;
     this.gone = reason;
@@ -125,6 +131,11 @@ function referenceHost(): Promise<ReferenceHost> {
 /** Starts the reference thread in the background (bundle, thread, modules), so a later start finds it ready. */
 export function warmReferenceThread(): void {
   referenceHost().catch(() => {}); // a failure shows, with its reason, at start()
+}
+
+/** The reference thread's event-loop utilization so far (started if it was not): a benchmark's measure of the reference's work. */
+export async function referenceThreadUtilization(): Promise<EventLoopUtilization> {
+  return (await referenceHost()).utilization();
 }
 
 /**
