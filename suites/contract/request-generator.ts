@@ -49,7 +49,7 @@ interface GeneratedPart {
   readonly example: unknown;
 }
 
-/** An operation's parts and boundary values with webhook URLs as placeholders: built once per run, not per check. */
+/** An operation's parts and boundary values with webhook URLs as placeholders: built once per process, not per check. */
 interface GeneratorParts {
   readonly parts: readonly GeneratedPart[];
   boundaries?: readonly { readonly location: Location; readonly label: string; readonly value: unknown }[];
