@@ -15,6 +15,7 @@ export { joinUrl, randomKey, receiverPublicOrigin, simulatorStarterKey } from '.
 export { isLoopbackUrl } from './loopback.js';
 export { profileFor, profileNames } from './profile.js';
 export type { Profile, ProfileName } from './profile.js';
+export { onAbort } from './on-abort.js';
 export { RateLimiter, sleep } from './rate-limiter.js';
 export { WindowLimiter } from './window-limiter.js';
 export { redactedMarker, Redactor, secretHeaderNames } from './redact.js';

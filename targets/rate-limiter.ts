@@ -1,3 +1,5 @@
+import { onAbort } from './on-abort.js';
+
 /** A token bucket: `perMinute` requests per 60 s, refilled continuously; take() waits for a token. */
 export class RateLimiter {
   private tokens: number;
@@ -36,15 +38,14 @@ export class RateLimiter {
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      signal?.removeEventListener('abort', abort);
+    let unsubscribe = (): void => {};
+    const timer = setTimeout(() => {
+      unsubscribe();
       resolve();
-    }
-    function abort(): void {
+    }, ms);
+    if (signal) unsubscribe = onAbort(signal, () => {
       clearTimeout(timer);
-      reject(signal?.reason);
-    }
-    signal?.addEventListener('abort', abort, { once: true });
+      reject(signal.reason);
+    });
   });
 }

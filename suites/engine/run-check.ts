@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Receiver } from '../../receiver/index.js';
-import { isHarnessError, maxValueChars, sendRefusalCodes, toCurl } from '../../targets/index.js';
+import { isHarnessError, maxValueChars, onAbort, sendRefusalCodes, toCurl } from '../../targets/index.js';
 import type { HttpClient, Target } from '../../targets/index.js';
 import type { Check, FailureDetails, RunBaselines } from '../checks/index.js';
 import { CheckFailure, CheckSkipped, TargetError } from '../checks/index.js';
@@ -116,7 +116,7 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     },
   });
   let timer: NodeJS.Timeout | undefined;
-  let interrupted: (() => void) | undefined;
+  let stopListening: (() => void) | undefined;
   const expired = new Promise<never>((_, reject) => {
     const stop = (error: DeadlineError): void => {
       deadline.abort(error);
@@ -133,9 +133,8 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
       }, ms);
     };
     arm(timeoutMs);
-    interrupted = () => stop(new DeadlineError(`interrupted: the run was stopped (${String(env.runSignal?.reason ?? 'aborted')})`));
-    if (env.runSignal?.aborted) interrupted();
-    else env.runSignal?.addEventListener('abort', interrupted, { once: true });
+    const runSignal = env.runSignal;
+    if (runSignal) stopListening = onAbort(runSignal, () => stop(new DeadlineError(`interrupted: the run was stopped (${String(runSignal.reason ?? 'aborted')})`)));
   });
   const logsOf = (): Partial<CheckResult> =>
     logs.length === 0 ? {} : { logs: logsDropped === 0 ? [...logs] : [...logs, `[${logsDropped} more log lines not kept]`] };
@@ -157,7 +156,7 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     return finish(status, { reason: clean, ...violated, ...where, ...detailFields(details, http), ...logsOf(), ...traceOf(scoped, env) }, scoped.count);
   } finally {
     clearTimeout(timer);
-    if (interrupted) env.runSignal?.removeEventListener('abort', interrupted);
+    stopListening?.();
     if (!deadline.signal.aborted) deadline.abort(new DeadlineError('check finished'));
   }
 }

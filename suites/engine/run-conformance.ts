@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import type { Receiver } from '../../receiver/index.js';
 import { requirements as specRequirements } from '../../spec/requirements.js';
@@ -42,8 +41,6 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   const emit = options.onEvent ?? (() => {});
   // Ctrl-C or the caller's signal: stop the checks, skip the rest, and still clean up in finally
   const interrupt = new AbortController();
-  // every running check listens for the run's stop: --concurrency above 10 is not a listener leak
-  setMaxListeners(0, interrupt.signal);
   const stopRun = (reason: string): void => {
     if (!interrupt.signal.aborted) interrupt.abort(reason);
   };
