@@ -52,6 +52,8 @@ interface GeneratedPart {
 /** An operation's parts and boundary values with webhook URLs as placeholders: built once per process, not per check. */
 interface GeneratorParts {
   readonly parts: readonly GeneratedPart[];
+  /** Whether any part has a webhook URL: most operations have none, and their requests skip the placeholder walk. */
+  readonly hasUrls: boolean;
   boundaries?: readonly { readonly location: Location; readonly label: string; readonly value: unknown }[];
 }
 
@@ -71,7 +73,11 @@ function generatorParts(operation: Operation, recipients: readonly string[] | un
   if (!byRecipients) builtParts.set(operation, (byRecipients = new Map()));
   const key = recipients?.join(',') ?? '';
   let built = byRecipients.get(key);
-  if (!built) byRecipients.set(key, (built = { parts: buildParts(operation, recipients) }));
+  if (!built) {
+    const parts = buildParts(operation, recipients);
+    built = { parts, hasUrls: parts.some((p) => Object.values(p.pinned).includes(placeholderUrl)) };
+    byRecipients.set(key, built);
+  }
   return built;
 }
 
@@ -131,7 +137,7 @@ export function requestGenerator(operation: Operation, webhookUrl: (word: string
   const built = generatorParts(operation, recipients);
   const { parts } = built;
   const finish = (placeheld: RequestParts): RequestParts => {
-    const value = withUrls(placeheld, webhookUrl) as RequestParts;
+    const value = built.hasUrls ? (withUrls(placeheld, webhookUrl) as RequestParts) : placeheld;
     return distinctIdempotencyKey(value.body === undefined ? value : { ...value, body: adjust(value.body) }, operation.id);
   };
   const withPath = (path?: Readonly<Record<string, string>>): RequestParts => (path ? { path: { ...path } } : {});
