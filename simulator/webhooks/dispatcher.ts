@@ -8,6 +8,7 @@ import { checkWebhookUrl } from '../validation/webhook-url.js';
 import { EgressGuard } from './egress-guard.js';
 import { postOnce } from './http-post.js';
 import type { PostResult } from './http-post.js';
+import { KeepAliveAgents } from './keep-alive-agents.js';
 import { signatureHeaders } from './signer.js';
 
 /** Where events go: a registered webhook, or the simulator's one configured URL (webhookId null). */
@@ -31,6 +32,7 @@ export class Dispatcher {
   private readonly guard: EgressGuard;
   private readonly chains = new Map<string, Promise<void>>();
   private readonly aborts = new Set<AbortController>();
+  private readonly agents = new KeepAliveAgents();
 
   constructor(
     private readonly store: Store,
@@ -68,6 +70,7 @@ export class Dispatcher {
   async stop(): Promise<void> {
     for (const controller of this.aborts) controller.abort();
     await Promise.allSettled([...this.chains.values()]);
+    this.agents.close();
   }
 
   private webhookDestination(webhook: StoredWebhook): Destination {
@@ -149,7 +152,7 @@ export class Dispatcher {
     const controller = new AbortController();
     this.aborts.add(controller);
     try {
-      return await postOnce({ target, hostHeader: url.host, body: body.sent, headers, ca: this.options.trustedCa, timeoutMs: this.options.deliveryTimeoutMs, signal: controller.signal });
+      return await postOnce({ target, hostHeader: url.host, body: body.sent, headers, ca: this.options.trustedCa, timeoutMs: this.options.deliveryTimeoutMs, signal: controller.signal, agents: this.agents });
     } finally {
       this.aborts.delete(controller);
     }

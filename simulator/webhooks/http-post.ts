@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import tls from 'node:tls';
 import { unbracket } from '../validation/address-policy.js';
+import type { KeepAliveAgents } from './keep-alive-agents.js';
 
 /** Outcome of one HTTP attempt: the status (null on a network failure) and the response text read. */
 export interface PostResult {
@@ -22,14 +23,15 @@ export interface PostOptions {
   ca: string[];
   timeoutMs: number;
   signal: AbortSignal;
+  /** The dispatcher's connection pools. */
+  agents: KeepAliveAgents;
 }
 
 // a TLS context parses its CA certificates when made: one per CA list, not one per delivery (it was a tenth of a
 // conformance run's CPU time)
 const contexts = new Map<string, tls.SecureContext>();
 
-function secureContextFor(ca: readonly string[]): tls.SecureContext {
-  const key = ca.join('\n');
+function secureContextFor(key: string, ca: readonly string[]): tls.SecureContext {
   let context = contexts.get(key);
   if (!context) {
     context = tls.createSecureContext(ca.length > 0 ? { ca: [...ca] } : {});
@@ -39,10 +41,11 @@ function secureContextFor(ca: readonly string[]): tls.SecureContext {
   return context;
 }
 
-/** POSTs once, without redirects, keep-alive or name lookups; never rejects. */
+/** POSTs once, without redirects or name lookups, on a pooled connection; never rejects. */
 export function postOnce(o: PostOptions): Promise<PostResult> {
   return new Promise((resolve) => {
     const secure = o.target.protocol === 'https:';
+    const caKey = o.ca.join('\n');
     const hostname = unbracket(o.target.hostname);
     // `localhost` is connected as 127.0.0.1 so that no resolver is ever consulted
     const host = hostname.toLowerCase() === 'localhost' ? '127.0.0.1' : hostname;
@@ -51,12 +54,12 @@ export function postOnce(o: PostOptions): Promise<PostResult> {
       port: o.target.port || (secure ? 443 : 80),
       path: `${o.target.pathname}${o.target.search}`,
       method: 'POST',
-      agent: false,
+      agent: o.agents.for(secure, caKey),
       signal: o.signal,
       timeout: o.timeoutMs,
-      headers: { ...o.headers, host: o.hostHeader, 'content-length': String(o.body.length), connection: 'close' },
+      headers: { ...o.headers, host: o.hostHeader, 'content-length': String(o.body.length) },
       // the certificate must match the loopback host connected to, not the Host header's public name
-      ...(secure ? { secureContext: secureContextFor(o.ca), checkServerIdentity: (_name: string, cert: tls.PeerCertificate) => tls.checkServerIdentity(host, cert) } : {}),
+      ...(secure ? { secureContext: secureContextFor(caKey, o.ca), checkServerIdentity: (_name: string, cert: tls.PeerCertificate) => tls.checkServerIdentity(host, cert) } : {}),
     });
     let done = false;
     const finish = (result: PostResult) => {

@@ -1,7 +1,7 @@
 import { createServer as createHttp } from 'node:http';
 import { createServer as createHttps } from 'node:https';
 import type { IncomingMessage, ServerResponse, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /** One request the capture server received. */
 export interface Captured {
@@ -19,6 +19,8 @@ export interface CaptureServer {
   origin: string;
   requests: Captured[];
   answer: Answer;
+  /** Connections accepted so far, and how many of them are still open. */
+  connections: { accepted: number; open: number };
   waitFor(predicate: (all: Captured[]) => boolean, timeoutMs?: number): Promise<Captured[]>;
   stop(): Promise<void>;
 }
@@ -30,6 +32,7 @@ export async function startCapture(tls?: { key: string; cert: string }): Promise
     origin: '',
     requests,
     answer: () => ({ status: 200, body: 'ok' }),
+    connections: { accepted: 0, open: 0 },
     waitFor: (predicate, timeoutMs = 3000) =>
       new Promise((resolve, reject) => {
         const started = Date.now();
@@ -64,6 +67,11 @@ export async function startCapture(tls?: { key: string; cert: string }): Promise
     });
   };
   const server: Server = tls ? createHttps(tls, listener) : createHttp(listener);
+  server.on(tls ? 'secureConnection' : 'connection', (socket: Socket) => {
+    state.connections.accepted++;
+    state.connections.open++;
+    socket.once('close', () => state.connections.open--);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.origin = `${tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return state;
