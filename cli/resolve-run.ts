@@ -48,7 +48,7 @@ export const simulatorBaseUrl = `http://127.0.0.1:${simulatorApiPort}`;
 
 type Keys = { growth?: string | undefined; starter?: string | undefined; rateLimit?: string | undefined };
 
-const compareKeys = ['compareBaseUrl', 'compareProfile', 'compareApiKey', 'compareStarterApiKey', 'compareRateLimitApiKey'] as const;
+const compareKeys = ['compareBaseUrl', 'compareProfile', 'compareApiKey', 'compareStarterApiKey', 'compareRateLimitApiKey', 'compareReceiverPort', 'compareSimulatorWebhookUrl'] as const;
 
 /**
  * Parity's B (--compare). Its keys fall back to A's, one by one (two deployments of one account share keys; a
@@ -71,8 +71,9 @@ function compareTarget(options: ResolvedOptions, keys: Keys, conventions: Conven
     faults: [],
     keys: { growth: o.compareApiKey ?? keys.growth, starter: o.compareStarterApiKey ?? keys.starter, rateLimit: o.compareRateLimitApiKey ?? keys.rateLimit },
     receiverUrl: undefined,
-    receiverPort: undefined,
-    simulatorWebhookUrl: undefined,
+    receiverPort: o.compareReceiverPort,
+    simulatorWebhookUrl: o.compareSimulatorWebhookUrl,
+    routingLabels: { receiverPort: options.labelOf('compareReceiverPort'), webhookUrl: options.labelOf('compareSimulatorWebhookUrl') },
     container: spec === 'container' ? o : {},
     conventions,
   });
@@ -111,8 +112,17 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
     conventions,
     receiverPort: o.receiverPort,
     simulatorWebhookUrl: o.simulatorWebhookUrl,
+    routingLabels: { receiverPort: labelOf('receiverPort'), webhookUrl: labelOf('simulatorWebhookUrl') },
   });
   const compare = compareTarget(options, keys, conventions);
+  // the two sides run at once (parity/run-parity.ts), each with a receiver of its own
+  const ports = [target.receiverPort, compare?.target.receiverPort];
+  if (ports[0] !== undefined && ports[0] !== 0 && ports[0] === ports[1]) {
+    throw new HarnessError(
+      'USAGE',
+      `A and B would both listen for deliveries on port ${ports[0]}, and they run at once: start B's simulator with another webhook URL and give it as --compare-simulator-webhook-url (or --compare-receiver-port).`,
+    );
+  }
   return {
     ...describedBy(o),
     target,
@@ -158,6 +168,8 @@ interface TargetChoice {
   /** --receiver-port and --simulator-webhook-url: where a simulator's deliveries meet the receiver (URL targets). */
   receiverPort: number | undefined;
   simulatorWebhookUrl: string | undefined;
+  /** How this side's two routing settings are named in messages (B has --compare-… flags). */
+  routingLabels: { receiverPort: string; webhookUrl: string };
 }
 
 /**
@@ -188,10 +200,10 @@ function buildTarget(options: ResolvedOptions, choice: TargetChoice): Target {
   // URL targets: the receiver port and one-URL path a simulator delivers to (spec §8)
   const routed = (profile: Profile) => ({
     ...forwarded,
-    ...simulatorRouting({ profile, receiverPort: choice.receiverPort, webhookUrl: choice.simulatorWebhookUrl }),
+    ...simulatorRouting({ profile, receiverPort: choice.receiverPort, webhookUrl: choice.simulatorWebhookUrl, labels: choice.routingLabels }),
   });
   if (choice.simulatorWebhookUrl !== undefined && ['reference', 'container', 'reference:simulator'].includes(choice.target)) {
-    throw new HarnessError('USAGE', `${labelOf('simulatorWebhookUrl')} names the URL a running simulator was started with: use it with --target simulator or a URL, not ${choice.target} (the harness configures that one itself).`);
+    throw new HarnessError('USAGE', `${choice.routingLabels.webhookUrl} names the URL a running simulator was started with: use it with --target simulator or a URL, not ${choice.target} (the harness configures that one itself).`);
   }
   if (choice.target === 'reference:simulator') return referenceTarget({ mode: 'simulator', conventions });
   if (choice.target.startsWith('reference+fault:')) return referenceTarget({ faults: choice.target.slice('reference+fault:'.length).split(',').filter(Boolean), conventions });

@@ -15,6 +15,8 @@ export interface SimulatorRoutingInput {
   readonly receiverPort: number | undefined;
   /** --simulator-webhook-url, when given. */
   readonly webhookUrl: string | undefined;
+  /** How the two settings are named in messages (parity's B has its own flags); default the flags above. */
+  readonly labels?: { readonly receiverPort: string; readonly webhookUrl: string };
 }
 
 /**
@@ -23,36 +25,37 @@ export interface SimulatorRoutingInput {
  * simulator was started with (spec §8: "one configurable webhook URL"), and the receiver listens on its port.
  */
 export function simulatorRouting(input: SimulatorRoutingInput): SimulatorRouting {
+  const labels = input.labels ?? { receiverPort: '--receiver-port', webhookUrl: '--simulator-webhook-url' };
   if (input.webhookUrl === undefined) {
     if (!input.profile.webhooksToOneUrl) return input.receiverPort === undefined ? {} : { receiverPort: input.receiverPort };
     return { receiverPort: input.receiverPort ?? simulatorReceiverPort, oneWebhookPath: simulatorWebhookPath };
   }
   if (!input.profile.webhooksToOneUrl) {
-    throw new HarnessError('USAGE', `--simulator-webhook-url applies to the simulator profile only (this run has ${input.profile.name}): add --profile simulator, or drop it.`);
+    throw new HarnessError('USAGE', `${labels.webhookUrl} applies to the simulator profile only (this run has ${input.profile.name}): add --profile simulator, or drop it.`);
   }
-  const url = loopbackHttpUrl(input.webhookUrl);
+  const url = loopbackHttpUrl(input.webhookUrl, labels.webhookUrl);
   const port = Number(url.port || 80);
   if (input.receiverPort !== undefined && input.receiverPort !== port) {
     throw new HarnessError(
       'USAGE',
-      `--simulator-webhook-url ${url.href} is on port ${port} but --receiver-port is ${input.receiverPort}: the receiver listens on one port; give the same port to both (or drop --receiver-port).`,
+      `${labels.webhookUrl} ${url.href} is on port ${port} but ${labels.receiverPort} is ${input.receiverPort}: the receiver listens on one port; give the same port to both (or drop ${labels.receiverPort}).`,
     );
   }
   return { receiverPort: port, oneWebhookPath: `${url.pathname}${url.search}` };
 }
 
-function loopbackHttpUrl(raw: string): URL {
+function loopbackHttpUrl(raw: string, label: string): URL {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new HarnessError('USAGE', `--simulator-webhook-url "${raw}" is not a URL: give the webhook URL the simulator was started with, e.g. http://127.0.0.1:4010/simulator-webhook-url.`);
+    throw new HarnessError('USAGE', `${label} "${raw}" is not a URL: give the webhook URL the simulator was started with, e.g. http://127.0.0.1:4010/simulator-webhook-url.`);
   }
   // the harness receiver listens on loopback over plain HTTP on a port it can name (DESIGN.md §5)
   if (url.protocol !== 'http:' || !isLoopbackUrl(url.href)) {
     throw new HarnessError(
       'USAGE',
-      `--simulator-webhook-url must be an http URL on 127.0.0.1 (the harness receiver), got ${url.origin}: start the simulator with --webhook-url http://127.0.0.1:<port>/<path> and give the same URL here.`,
+      `${label} must be an http URL on 127.0.0.1 (the harness receiver), got ${url.origin}: start the simulator with --webhook-url http://127.0.0.1:<port>/<path> and give the same URL here.`,
     );
   }
   return url;

@@ -1,3 +1,4 @@
+import { simulatorWebhookPath } from '../spec/simulator-defaults.js';
 import { simulatorStarterKey } from '../targets/index.js';
 import type { Target, TargetKeys } from '../targets/index.js';
 
@@ -37,7 +38,9 @@ export function sideCommand(which: 'a' | 'b', spec: string, target: Target, othe
   const flags = ['--target', shellWord(spec), '--profile', target.profile.name];
   if (spec === 'production' || spec === 'simulator') flags.push('--base-url', shellWord(target.baseUrl));
   // where its deliveries meet the receiver (a simulator's one URL, spec §8): run alone it must listen there again
-  if (target.receiverPort !== undefined) flags.push('--receiver-port', String(target.receiverPort));
+  if (target.oneWebhookPath !== undefined && target.oneWebhookPath !== simulatorWebhookPath && target.receiverPort !== undefined) {
+    flags.push('--simulator-webhook-url', shellWord(`http://127.0.0.1:${target.receiverPort}${target.oneWebhookPath}`));
+  } else if (target.receiverPort !== undefined) flags.push('--receiver-port', String(target.receiverPort));
   const keyVariables: Record<string, string> = {};
   const env: string[] = [];
   for (const [role, suffix] of roles) {

@@ -15,5 +15,23 @@ export const parityOptions = [
   { key: 'compareApiKey', kind: 'string', group: 'parity', arg: '<key>', env: 'CONFORM_COMPARE_API_KEY', secret: true, help: 'B\'s Growth-tier key, when it is not A\'s' },
   { key: 'compareStarterApiKey', kind: 'string', group: 'parity', arg: '<key>', env: 'CONFORM_COMPARE_STARTER_API_KEY', secret: true, help: 'B\'s Starter-tier key, when it is not A\'s' },
   { key: 'compareRateLimitApiKey', kind: 'string', group: 'parity', arg: '<key>', env: 'CONFORM_COMPARE_RATE_LIMIT_API_KEY', secret: true, help: 'B\'s rate-limit key, when it is not A\'s' },
+  {
+    key: 'compareReceiverPort',
+    kind: 'number',
+    group: 'parity',
+    arg: '<n>',
+    min: 0,
+    max: 65535,
+    defaultNote: 'a free port; 4010 when B has the simulator profile',
+    help: 'loopback port of B\'s receiver: where a simulator B delivers (A and B run at once, so not A\'s port)',
+  },
+  {
+    key: 'compareSimulatorWebhookUrl',
+    kind: 'string',
+    group: 'parity',
+    arg: '<url>',
+    defaultNote: 'with --compare simulator http://127.0.0.1:4010/simulator-webhook-url',
+    help: 'B with the simulator profile: the one webhook URL B was started with (a loopback http URL on B\'s receiver port)',
+  },
   { key: 'parityRules', kind: 'string', group: 'parity', arg: '<file>', help: 'JSON rules over the defaults (ignored fields, simulator expectations)' },
 ] as const satisfies readonly OptionDef[];
