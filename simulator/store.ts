@@ -20,6 +20,8 @@ export class Store extends EventEmitter<StoreEvents> {
   }
 
   addMessage(message: StoredMessage): void {
+    // a reused id (fault second-based-message-id) moves to the end, so insertion order stays seq order
+    this.messages.delete(message.id);
     this.messages.set(message.id, message);
     this.emit('message.created', { ...message });
   }
@@ -32,9 +34,9 @@ export class Store extends EventEmitter<StoreEvents> {
     return message;
   }
 
-  /** Messages newest first. */
+  /** Messages newest first: insertion order reversed (seq grows with insertion; sorting was most of a list's time). */
   listMessages(): StoredMessage[] {
-    return [...this.messages.values()].sort((a, b) => b.seq - a.seq);
+    return [...this.messages.values()].reverse();
   }
 
   /** Webhooks oldest first (the order they were registered). */
