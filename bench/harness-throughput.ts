@@ -4,14 +4,18 @@
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { startReceiver } from '../receiver/index.js';
 import { runConformance } from '../suites/engine/index.js';
 import type { RunResult } from '../suites/engine/index.js';
 import { referenceTarget } from '../targets/index.js';
 import { referenceThreadUtilization } from '../targets/reference-thread.js';
 import type { ReferenceTargetOptions } from '../targets/index.js';
+import { contractMix } from './contract-mix.js';
 import { compared, printFigures } from './figures.js';
 import type { Figure } from './figures.js';
 import { load } from './load.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 
 /** Microseconds the reference thread was busy per request over `work` (event-loop active time / requests). */
 async function referenceBusy(work: () => Promise<number>): Promise<number> {
@@ -34,8 +38,7 @@ async function rawLoad(thread: ReferenceTargetOptions['thread']): Promise<{ requ
     const headers = { 'content-type': 'application/json', 'x-api-key': target.keys.growth as string };
     const created = await fetch(`${target.baseUrl}/v1/messages`, { method: 'POST', headers, body: JSON.stringify({ to: '+14155550100', from: '+14155550199', message: 'hi' }) });
     const { id } = (await created.json()) as { id: string };
-    // the contract suites' requests are mostly single reads and writes; GET by id is the reference's cheapest answer
-    const seconds = Number(process.env.BENCH_SECONDS ?? 4);
+    // GET by id is the reference's cheapest answer
     const run = () => load({ url: `${target.baseUrl}/v1/messages/${id}`, headers, connections: 4, duration: seconds });
     if (thread === 'main') return { requestsPerSecond: (await run()).requestsPerSecond };
     let requestsPerSecond = 0;
@@ -46,6 +49,25 @@ async function rawLoad(thread: ReferenceTargetOptions['thread']): Promise<{ requ
     return { requestsPerSecond, referenceUs };
   } finally {
     await target.stop();
+  }
+}
+
+/**
+ * autocannon (4 connections) sending the contract suites' operations in about their proportions (bench/contract-mix.ts),
+ * against a reference started as the engine starts it, with a receiver its deliveries go to: the same kind of work
+ * as the suites, done by a client that only sends.
+ */
+async function mixRate(): Promise<number> {
+  const receiver = await startReceiver({ host: '127.0.0.1', httpPort: 0, httpsPort: 0, tlsNames: ['hooks.conformance.example'] });
+  const target = referenceTarget();
+  try {
+    await target.start({ receiver: { httpUrl: receiver.httpUrl, httpsUrl: receiver.httpsUrl, caPem: receiver.caPem } });
+    const result = await load({ url: target.baseUrl, requests: contractMix(target), connections: 4, duration: seconds });
+    if (result.non2xx + result.errors > 0) console.warn(`bench: the contract mix had ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+    return result.requestsPerSecond;
+  } finally {
+    await target.stop();
+    await receiver.stop();
   }
 }
 
@@ -71,6 +93,7 @@ export async function run(): Promise<Figure[]> {
   // the machine is shared: the baseline is measured before and after the contract runs and the higher one kept, the
   // warm figure is the best of three
   const rawBefore = await rawLoad('worker');
+  const mixBefore = await mixRate();
   // cold: the first run pays one-time costs (schema compilation, check generation, the requirement catalogue);
   // warm: the same run again in the same process, which is what a long CI job or a --runs-heavy run sees
   const cold = await contractRun();
@@ -80,6 +103,7 @@ export async function run(): Promise<Figure[]> {
   const warms = measured.map((m) => m.run);
   const rawAfter = await rawRate('worker');
   const rawSameThread = await rawRate('main');
+  const mix = Math.max(mixBefore, await mixRate());
   const raw = Math.max(rawBefore.requestsPerSecond, rawAfter);
   const warm = Math.max(...warms.map(rate));
   const full = await runConformance({ target: referenceTarget(), seed: 1 });
@@ -89,6 +113,10 @@ export async function run(): Promise<Figure[]> {
     compared('contract suites, cold (4 checks at once)', rate(cold), 'req/s', raw),
     compared('contract suites, warm (best of 3 more runs)', warm, 'req/s', raw),
     compared('  warm vs autocannon on a reference sharing its thread', warm, 'req/s', rawSameThread),
+    // the same kind of work: what the harness costs over a client that only sends
+    compared('  warm vs autocannon sending the contract suites\' operations (mix)', warm, 'req/s', mix),
+    // what the mix itself costs the reference: no client, autocannon included, can pass this ratio of the GET by id rate
+    compared('autocannon: the contract mix vs GET by id', mix, 'req/s', raw),
     // the bound: 0.25x autocannon needs the harness's thread busy at most 4 / (autocannon's rate) per request
     compared('harness thread busy per request (warm, least) vs 1 / autocannon rate', Math.min(...measured.map((m) => m.busyUsPerRequest)), 'µs', 1e6 / raw),
     // a client costing nothing would still be bound by this: autocannon's GET by id is the reference's cheapest answer

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import type { MixRequest } from './contract-mix.js';
 
 /** One load run's outcome. */
 export interface LoadResult {
@@ -7,9 +8,10 @@ export interface LoadResult {
   errors: number;
 }
 
-/** What to send: one request shape, repeated. */
+/** What to send: one request shape, repeated; or a sequence each connection cycles through (`requests`, on `url`'s origin). */
 export interface LoadRequest {
   url: string;
+  requests?: MixRequest[];
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
@@ -25,6 +27,7 @@ export async function load(request: LoadRequest): Promise<LoadResult> {
     method: request.method ?? 'GET',
     headers: request.headers ?? {},
     ...(request.body === undefined ? {} : { body: request.body }),
+    ...(request.requests === undefined ? {} : { requests: request.requests as autocannon.Request[] }),
     duration: request.duration ?? Number(process.env.BENCH_SECONDS ?? 4),
     connections: request.connections ?? 16,
     pipelining: 1,
