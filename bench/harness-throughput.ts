@@ -4,8 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { startReceiver } from '../receiver/index.js';
-import { runConformance } from '../suites/engine/index.js';
+import { receiverForTarget, runConformance, startHarnessReceiver } from '../suites/engine/index.js';
 import type { RunResult } from '../suites/engine/index.js';
 import { referenceTarget } from '../targets/index.js';
 import { referenceThreadUtilization } from '../targets/reference-thread.js';
@@ -58,10 +57,10 @@ async function rawLoad(thread: ReferenceTargetOptions['thread']): Promise<{ requ
  * as the suites, done by a client that only sends.
  */
 async function mixRate(): Promise<number> {
-  const receiver = await startReceiver({ host: '127.0.0.1', httpPort: 0, httpsPort: 0, tlsNames: ['hooks.conformance.example'] });
+  const receiver = await startHarnessReceiver();
   const target = referenceTarget();
   try {
-    await target.start({ receiver: { httpUrl: receiver.httpUrl, httpsUrl: receiver.httpsUrl, caPem: receiver.caPem } });
+    await target.start(receiverForTarget(receiver));
     const result = await load({ url: target.baseUrl, requests: contractMix(target), connections: 4, duration: seconds });
     if (result.non2xx + result.errors > 0) console.warn(`bench: the contract mix had ${result.non2xx} non-2xx answers and ${result.errors} errors`);
     return result.requestsPerSecond;

@@ -3,6 +3,7 @@ export { deleteLeftoverWebhooks, watchTermination } from './cleanup.js';
 export type { CleanupOptions } from './cleanup.js';
 export { defaultMaxRequests, defaultTimeBudgetMinutes, fitCaseBudget } from './case-budget.js';
 export type { CaseBudget, CaseBudgetOptions } from './case-budget.js';
+export { receiverForTarget, startHarnessReceiver } from './harness-receiver.js';
 export { mergeShards } from './merge-shards.js';
 export type { ShardEntry } from './merge-shards.js';
 export { planContextFor, planRun, skipReason } from './plan.js';

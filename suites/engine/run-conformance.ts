@@ -11,6 +11,7 @@ import { planContextFor, planRun } from './plan.js';
 import type { PlannedCheck } from './plan.js';
 import { probeReachability } from './reachability.js';
 import type { CheckResult, CleanupReport, RunResult, SetupProblem } from './result.js';
+import { receiverForTarget, startHarnessReceiver } from './harness-receiver.js';
 import { runCheck } from './run-check.js';
 import { runPool } from './run-pool.js';
 import type { CheckRunEnvironment } from './run-check.js';
@@ -65,7 +66,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       }
     }
     const startBegan = performance.now();
-    await target.start(receiver ? { receiver: { httpUrl: receiver.httpUrl, httpsUrl: receiver.httpsUrl, caPem: receiver.caPem } } : {});
+    await target.start(receiver ? receiverForTarget(receiver) : {});
     // time from start to the first check (a container measures its own, from container start to readiness)
     description = { startupMs: Math.round(performance.now() - startBegan), ...target.describe() };
     emit({ type: 'run-start', target: description, total: plan.length, seed });
@@ -165,18 +166,6 @@ function optionalRuns(runs: number | undefined): { runs?: number } {
 async function defaultRegistry(): Promise<CheckRegistry> {
   const { loadRegistry } = await import('../index.js');
   return loadRegistry();
-}
-
-async function startHarnessReceiver(httpPort = 0): Promise<Receiver> {
-  const { startReceiver } = await import('../../receiver/index.js');
-  try {
-    return await startReceiver({ host: '127.0.0.1', httpPort, httpsPort: 0, tlsNames: ['hooks.conformance.example'] });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    throw new Error(
-      `port ${httpPort} on 127.0.0.1 is in use (another conform run?): stop that, or pick --receiver-port <free port> and start the simulator with --webhook-url http://127.0.0.1:<that port>/simulator-webhook-url`,
-    );
-  }
 }
 
 /** The result after the blocking pass over the results so far (the end-of-run pass gives it the same). */

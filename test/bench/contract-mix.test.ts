@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractMix } from '../../bench/contract-mix.js';
 import type { MixRequest } from '../../bench/contract-mix.js';
-import { startReceiver } from '../../receiver/index.js';
 import type { Receiver } from '../../receiver/index.js';
+import { receiverForTarget, startHarnessReceiver } from '../../suites/engine/index.js';
 import { referenceTarget } from '../../targets/index.js';
 import type { Target } from '../../targets/index.js';
 
@@ -12,9 +12,9 @@ let receiver: Receiver;
 let target: Target;
 
 beforeAll(async () => {
-  receiver = await startReceiver({ host: '127.0.0.1', httpPort: 0, httpsPort: 0, tlsNames: ['hooks.conformance.example'] });
+  receiver = await startHarnessReceiver();
   target = referenceTarget();
-  await target.start({ receiver: { httpUrl: receiver.httpUrl, httpsUrl: receiver.httpsUrl, caPem: receiver.caPem } });
+  await target.start(receiverForTarget(receiver));
 });
 afterAll(async () => {
   await target.stop();
