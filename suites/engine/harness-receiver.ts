@@ -12,7 +12,7 @@ export async function startHarnessReceiver(httpPort = 0): Promise<Receiver> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     throw new Error(
-      `port ${httpPort} on 127.0.0.1 is in use (another conform run?): stop that, or pick --receiver-port <free port> and start the simulator with --webhook-url http://127.0.0.1:<that port>/simulator-webhook-url`,
+      `port ${httpPort} on 127.0.0.1 is in use (another conform run?): stop that, or pick --receiver-port <free port> (--compare-receiver-port for parity's B) and start the simulator with --webhook-url http://127.0.0.1:<that port>/simulator-webhook-url`,
     );
   }
 }
