@@ -12,9 +12,7 @@ import type { ReferenceTargetOptions } from '../targets/index.js';
 import { contractMix } from './contract-mix.js';
 import { compared, printFigures } from './figures.js';
 import type { Figure } from './figures.js';
-import { load } from './load.js';
-
-const seconds = Number(process.env.BENCH_SECONDS ?? 4);
+import { load, loadSeconds as seconds } from './load.js';
 
 /** Microseconds the reference thread was busy per request over `work` (event-loop active time / requests). */
 async function referenceBusy(work: () => Promise<number>): Promise<number> {

@@ -1,6 +1,9 @@
 import autocannon from 'autocannon';
 import type { MixRequest } from './contract-mix.js';
 
+/** Seconds a load run lasts unless told otherwise (BENCH_SECONDS). */
+export const loadSeconds = Number(process.env.BENCH_SECONDS ?? 4);
+
 /** One load run's outcome. */
 export interface LoadResult {
   requestsPerSecond: number;
@@ -28,7 +31,7 @@ export async function load(request: LoadRequest): Promise<LoadResult> {
     headers: request.headers ?? {},
     ...(request.body === undefined ? {} : { body: request.body }),
     ...(request.requests === undefined ? {} : { requests: request.requests as autocannon.Request[] }),
-    duration: request.duration ?? Number(process.env.BENCH_SECONDS ?? 4),
+    duration: request.duration ?? loadSeconds,
     connections: request.connections ?? 16,
     pipelining: 1,
   });

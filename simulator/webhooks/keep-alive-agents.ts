@@ -15,14 +15,12 @@ const MAX_IDLE_PER_DESTINATION = 4;
 export class KeepAliveAgents {
   private readonly agents = new Map<string, http.Agent>();
 
-  constructor(private readonly idleMs = IDLE_MS) {}
-
   /** The pool for deliveries over `secure` (https) or not, trusting the CA list named by `caKey`. */
   for(secure: boolean, caKey: string): http.Agent {
     const key = `${secure ? 'https' : 'http'}\u0000${caKey}`;
     let agent = this.agents.get(key);
     if (!agent) {
-      const options = { keepAlive: true, timeout: this.idleMs, maxFreeSockets: MAX_IDLE_PER_DESTINATION };
+      const options = { keepAlive: true, timeout: IDLE_MS, maxFreeSockets: MAX_IDLE_PER_DESTINATION };
       agent = secure ? new https.Agent(options) : new http.Agent(options);
       this.agents.set(key, agent);
     }
