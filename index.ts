@@ -21,16 +21,7 @@ export {
 export type { Reporter, WriteReportsOptions, WrittenReports } from './reports/index.js';
 export { CheckRegistry, defineCheck } from './suites/checks/index.js';
 export type { Check, CheckContext, Selection } from './suites/checks/index.js';
-export {
-  exitCodeFor,
-  mergeShards,
-  parseShard,
-  readShardFiles,
-  runConformance,
-  runShard,
-  shardFileName,
-  writeShardFile,
-} from './suites/engine/index.js';
+export { exitCodeFor, mergeShards, parseShard, readShardFiles, runConformance, runShard, shardFileName, writeShardFile } from './suites/engine/index.js';
 export type {
   CheckResult,
   CheckStatus,
@@ -48,5 +39,15 @@ export type {
   ShardRunOptions,
 } from './suites/engine/index.js';
 export { loadRegistry, suiteModules } from './suites/index.js';
-export { containerTarget, HarnessError, isHarnessError, profileFor, profileNames, Redactor, referenceFaults, referenceTarget, urlTarget } from './targets/index.js';
+export {
+  containerTarget,
+  HarnessError,
+  isHarnessError,
+  profileFor,
+  profileNames,
+  Redactor,
+  referenceFaults,
+  referenceTarget,
+  urlTarget,
+} from './targets/index.js';
 export type { ContainerTargetOptions, HarnessErrorCode, Profile, ProfileName, ReferenceTargetOptions, Target, UrlTargetOptions } from './targets/index.js';

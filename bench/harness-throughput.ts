@@ -33,7 +33,11 @@ async function rawLoad(thread: ReferenceTargetOptions['thread']): Promise<{ requ
   await target.start();
   try {
     const headers = { 'content-type': 'application/json', 'x-api-key': target.keys.growth as string };
-    const created = await fetch(`${target.baseUrl}/v1/messages`, { method: 'POST', headers, body: JSON.stringify({ to: '+14155550100', from: '+14155550199', message: 'hi' }) });
+    const created = await fetch(`${target.baseUrl}/v1/messages`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ to: '+14155550100', from: '+14155550199', message: 'hi' }),
+    });
     const { id } = (await created.json()) as { id: string };
     // GET by id is the reference's cheapest answer
     const run = () => load({ url: `${target.baseUrl}/v1/messages/${id}`, headers, connections: 4, duration: seconds });
@@ -111,7 +115,7 @@ export async function run(): Promise<Figure[]> {
     compared('contract suites, warm (best of 3 more runs)', warm, 'req/s', raw),
     compared('  warm vs autocannon on a reference sharing its thread', warm, 'req/s', rawSameThread),
     // the same kind of work: what the harness costs over a client that only sends
-    compared('  warm vs autocannon sending the contract suites\' operations (mix)', warm, 'req/s', mix),
+    compared("  warm vs autocannon sending the contract suites' operations (mix)", warm, 'req/s', mix),
     // what the mix itself costs the reference: no client, autocannon included, can pass this ratio of the GET by id rate
     compared('autocannon: the contract mix vs GET by id', mix, 'req/s', raw),
     // the bound: 0.25x autocannon needs the harness's thread busy at most 4 / (autocannon's rate) per request
@@ -119,7 +123,12 @@ export async function run(): Promise<Figure[]> {
     // a client costing nothing would still be bound by this: autocannon's GET by id is the reference's cheapest answer
     compared('reference thread busy per contract request vs per GET by id', referenceContractUs, 'µs', rawBefore.referenceUs ?? Number.NaN),
     // the ceiling of this harness and reference on this machine, however the work were spread over threads
-    compared(`ceiling: ${cores} cores / CPU per request, all threads (warm, least)`, (cores * 1e6) / Math.min(...measured.map((m) => m.cpuUsPerRequest)), 'req/s', raw),
+    compared(
+      `ceiling: ${cores} cores / CPU per request, all threads (warm, least)`,
+      (cores * 1e6) / Math.min(...measured.map((m) => m.cpuUsPerRequest)),
+      'req/s',
+      raw,
+    ),
     { name: 'contract suites: requests / checks', value: cold.requestsSent, unit: `req / ${cold.checks.length} checks` },
     { name: 'full default run (all suites)', value: full.durationMs / 1000, unit: `s, ${full.checks.length} checks, ${full.requestsSent} req` },
   ];

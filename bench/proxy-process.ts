@@ -9,7 +9,15 @@ process.stdin.once('data', () => {
   void proxy.stop(1000).then(() => {
     const { tally } = proxy;
     const failures = [...tally.requirements.values()].reduce((sum, count) => sum + count.failures, 0);
-    console.log(JSON.stringify({ exchanges: tally.exchanges, dropped: proxy.dropped(), requirements: tally.requirements.size, failures, idempotencyKeys: proxy.grader.idempotencyKeys }));
+    console.log(
+      JSON.stringify({
+        exchanges: tally.exchanges,
+        dropped: proxy.dropped(),
+        requirements: tally.requirements.size,
+        failures,
+        idempotencyKeys: proxy.grader.idempotencyKeys,
+      }),
+    );
     process.exit(0);
   });
 });

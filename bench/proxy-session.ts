@@ -28,7 +28,12 @@ function requestOf(i: number): { method: 'GET' | 'POST'; path: string; headers: 
   if (i % 3 === 0) return { method: 'GET', path: '/v1/user/me', headers };
   if (i % 3 === 1) return { method: 'GET', path: '/v1/messages?limit=2', headers };
   const key = `bench-${i % 10 === 2 ? i - 3 : i}`;
-  return { method: 'POST', path: '/v1/messages', headers: { ...headers, 'idempotency-key': key }, body: '{"to":"+14155550123","from":"+14155550100","message":"hello"}' };
+  return {
+    method: 'POST',
+    path: '/v1/messages',
+    headers: { ...headers, 'idempotency-key': key },
+    body: '{"to":"+14155550123","from":"+14155550100","message":"hello"}',
+  };
 }
 
 /** Sends requests [from, to) over the pool, CONNECTIONS at a time; writes each latency (ms) into `into`. */
@@ -55,13 +60,14 @@ export async function run(): Promise<Figure[]> {
   const target = await startContractServer();
   const child = spawn(process.execPath, ['--import', 'tsx', entry, target.url], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });
-  const next = (): Promise<string> => new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('bench: the proxy process did not answer within 60 s')), 60_000);
-    lines.once('line', (line) => {
-      clearTimeout(timer);
-      resolve(line);
+  const next = (): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('bench: the proxy process did not answer within 60 s')), 60_000);
+      lines.once('line', (line) => {
+        clearTimeout(timer);
+        resolve(line);
+      });
     });
-  });
   const { url, pid } = JSON.parse(await next()) as { url: string; pid: number };
   const direct = new Pool(target.url, { connections: CONNECTIONS });
   const proxied = new Pool(url, { connections: CONNECTIONS });

@@ -25,7 +25,10 @@ function rssOf(pid: number): number {
 function delivery(i: number, t: number): { body: string | Buffer; headers: Record<string, string> } {
   if (i % 200 === 199) return { body: Buffer.alloc(2 * 1024 * 1024, 'x'), headers: { 'content-type': 'application/json' } };
   if (i % 150 === 149) return { body: 'not json {', headers: { 'content-type': 'text/plain' } };
-  const body = JSON.stringify({ event: 'message.delivered', data: { id: `msg_${i}`, to: '+15555550100', status: 'delivered', created_at: new Date(t * 1000).toISOString() } });
+  const body = JSON.stringify({
+    event: 'message.delivered',
+    data: { id: `msg_${i}`, to: '+15555550100', status: 'delivered', created_at: new Date(t * 1000).toISOString() },
+  });
   if (i % 100 === 99) return { body, headers: { 'content-type': 'application/json', 'service-signature': `t=${t},v1=nothex` } };
   return { body, headers: { 'content-type': 'application/json', ...signers.service(body, SECRET, t) } };
 }
@@ -80,11 +83,18 @@ export async function run(): Promise<Figure[]> {
   const figures: Figure[] = [];
   for (const cap of [10_000, 1_000]) {
     const m = await measure(cap);
-    const answered = [...m.statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s || 'error'}:${n}`).join(' ');
+    const answered = [...m.statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s || 'error'}:${n}`)
+      .join(' ');
     figures.push(
       compared(`peak RSS, store cap ${cap.toLocaleString('en-US')} (${DELIVERIES.toLocaleString('en-US')} deliveries)`, mib(m.peak), 'MiB', mib(m.baseline)),
       compared(`RSS after the run, store cap ${cap.toLocaleString('en-US')}`, mib(m.after), 'MiB', mib(m.baseline)),
-      { name: `peak growth per delivery, cap ${cap.toLocaleString('en-US')} [answers ${answered}]`, value: (m.peak - m.baseline) / 1024 / DELIVERIES, unit: 'KiB' },
+      {
+        name: `peak growth per delivery, cap ${cap.toLocaleString('en-US')} [answers ${answered}]`,
+        value: (m.peak - m.baseline) / 1024 / DELIVERIES,
+        unit: 'KiB',
+      },
       { name: `deliveries kept by the store, cap ${cap.toLocaleString('en-US')}`, value: m.stored, unit: 'count' },
     );
   }

@@ -28,7 +28,13 @@ function makeRequests(count: number): Array<{ body: string; headers: Record<stri
   return Array.from({ length: count }, (_, i) => {
     const body = JSON.stringify({
       event: 'message.delivered',
-      data: { id: `msg_${i.toString(36).padStart(8, '0')}`, to: '+15555550100', from: '+15555550199', status: 'delivered', created_at: new Date().toISOString() },
+      data: {
+        id: `msg_${i.toString(36).padStart(8, '0')}`,
+        to: '+15555550100',
+        from: '+15555550199',
+        status: 'delivered',
+        created_at: new Date().toISOString(),
+      },
     });
     return { body, headers: { 'content-type': 'application/json', ...signers.service(body, SECRET, t) } };
   });

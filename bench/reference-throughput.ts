@@ -23,7 +23,10 @@ export async function run(): Promise<Figure[]> {
   const refPost = await load({ url: `${ref.url}/v1/messages`, method: 'POST', headers, body: sendBody });
   await ref.stop();
 
-  for (const [name, r] of [['GET', refGet], ['POST', refPost]] as const) {
+  for (const [name, r] of [
+    ['GET', refGet],
+    ['POST', refPost],
+  ] as const) {
     if (r.non2xx > 0 || r.errors > 0) console.warn(`reference ${name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   }
   return [

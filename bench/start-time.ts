@@ -38,9 +38,16 @@ export async function run(): Promise<Figure[]> {
   await wall([tsx, 'scripts/build.ts']); // the compiled package, as prepack makes it
   const out = await mkdtemp(join(tmpdir(), 'bench-start-'));
   try {
-    const [bare, help, helpTsx] = await bestOf(5, [['-e', ''], ['bin/sms-conform.js', '--help'], [tsx, 'cli/conform.ts', '--help']]);
+    const [bare, help, helpTsx] = await bestOf(5, [
+      ['-e', ''],
+      ['bin/sms-conform.js', '--help'],
+      [tsx, 'cli/conform.ts', '--help'],
+    ]);
     const runArgs = ['--seed', '1', '--out', out];
-    const [compiled, sources] = await bestOf(3, [['bin/sms-conform.js', ...runArgs], [tsx, 'cli/conform.ts', ...runArgs]]);
+    const [compiled, sources] = await bestOf(3, [
+      ['bin/sms-conform.js', ...runArgs],
+      [tsx, 'cli/conform.ts', ...runArgs],
+    ]);
     return [
       compared('sms-conform --help, compiled (best of 5) vs bare node -e ""', help as number, 's', bare as number),
       compared('sms-conform --help via tsx from sources (best of 5) vs bare node', helpTsx as number, 's', bare as number),

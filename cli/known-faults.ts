@@ -7,14 +7,13 @@ export async function assertKnownFaults(ids: readonly string[]): Promise<void> {
   const known = new Set((await referenceFaults()).map((fault) => fault.id));
   const unknown = ids.find((id) => !known.has(id));
   if (unknown === undefined) return;
-  throw new HarnessError(
-    'USAGE',
-    `Unknown --fault "${unknown}".${didYouMean(unknown, known)} The fault ids are in simulator/faults/*-faults.ts.`,
-  );
+  throw new HarnessError('USAGE', `Unknown --fault "${unknown}".${didYouMean(unknown, known)} The fault ids are in simulator/faults/*-faults.ts.`);
 }
 
 /** The fault ids a run names: --fault, and those of a `reference+fault:<ids>` target. */
 export function faultsNamed(faults: readonly string[], ...targetSpecs: readonly (string | undefined)[]): string[] {
-  const fromSpecs = targetSpecs.flatMap((spec) => (spec?.startsWith('reference+fault:') ? spec.slice('reference+fault:'.length).split(',').filter(Boolean) : []));
+  const fromSpecs = targetSpecs.flatMap((spec) =>
+    spec?.startsWith('reference+fault:') ? spec.slice('reference+fault:'.length).split(',').filter(Boolean) : [],
+  );
   return [...faults, ...fromSpecs];
 }

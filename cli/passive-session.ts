@@ -42,7 +42,14 @@ export function wholeNumber(name: string, text: string | undefined, fallback?: n
 }
 
 /** Reads the session options from parsed flags. */
-export function sessionSettings(values: { duration?: string; 'max-exchanges'?: string; out?: string; reporter?: string[]; 'fail-on'?: string; 'live-lines'?: string }): SessionSettings {
+export function sessionSettings(values: {
+  duration?: string;
+  'max-exchanges'?: string;
+  out?: string;
+  reporter?: string[];
+  'fail-on'?: string;
+  'live-lines'?: string;
+}): SessionSettings {
   const failOn = values['fail-on'] ?? 'should';
   if (failOn !== 'must' && failOn !== 'should') throw new HarnessError('USAGE', `--fail-on must be must or should, got "${failOn}"`);
   const reporters = values.reporter ?? defaultReporterNames;
@@ -67,7 +74,12 @@ export type StartedSession = GradedSession & { stop(graceMs?: number): Promise<v
  * Runs a passive session until Ctrl-C, SIGTERM, --duration or --max-exchanges, printing a line per violation, then
  * writes the reports; resolves with the exit code (0 conforms, 1 violations at the fail-on level, 2 nothing graded).
  */
-export async function runPassiveSession(kind: SessionKind, baseUrl: string, settings: SessionSettings, start: (hooks: SessionHooks) => Promise<StartedSession & { url: string }>): Promise<number> {
+export async function runPassiveSession(
+  kind: SessionKind,
+  baseUrl: string,
+  settings: SessionSettings,
+  start: (hooks: SessionHooks) => Promise<StartedSession & { url: string }>,
+): Promise<number> {
   let printed = 0;
   let end: () => void = () => undefined;
   const ended = new Promise<void>((resolve) => (end = resolve));
@@ -88,7 +100,9 @@ export async function runPassiveSession(kind: SessionKind, baseUrl: string, sett
   const timer = settings.durationMs === undefined ? undefined : setTimeout(end, settings.durationMs);
   process.once('SIGINT', end);
   process.once('SIGTERM', end);
-  console.log(`${kind} listening on ${session.url}; ${settings.durationMs !== undefined || settings.maxExchanges !== undefined ? 'ends by itself or ' : ''}Ctrl-C ends the session and writes the reports`);
+  console.log(
+    `${kind} listening on ${session.url}; ${settings.durationMs !== undefined || settings.maxExchanges !== undefined ? 'ends by itself or ' : ''}Ctrl-C ends the session and writes the reports`,
+  );
   await ended;
   clearTimeout(timer);
   process.off('SIGINT', end);
@@ -98,6 +112,8 @@ export async function runPassiveSession(kind: SessionKind, baseUrl: string, sett
   const written = await writeSessionReports(result, session, { outDir: settings.outDir, reporters: settings.reporters });
   if (written.console !== undefined) process.stdout.write(written.console);
   const { operations, exchanges, outside } = session.tally;
-  console.log(`${exchanges} exchanges (${outside} outside the contract, ${session.dropped()} not graded: grading fell behind) over ${operations.size} ${kind === 'proxy' ? 'operations' : 'event kinds'}; reports: ${written.files.join(', ')}`);
+  console.log(
+    `${exchanges} exchanges (${outside} outside the contract, ${session.dropped()} not graded: grading fell behind) over ${operations.size} ${kind === 'proxy' ? 'operations' : 'event kinds'}; reports: ${written.files.join(', ')}`,
+  );
   return result.exitCode;
 }

@@ -27,7 +27,9 @@ export function progressPrinter(stream: ProgressStream): (event: RunEvent) => vo
         clear();
         if (bad || !tty) {
           const reason = result.reason && result.status !== 'passed' ? `: ${result.reason}` : '';
-          stream.write(`${marks[result.status]} [${event.done}/${event.total}] ${result.suite} ${result.id} (${result.durationMs} ms, ${result.exchanges} req)${reason}\n`);
+          stream.write(
+            `${marks[result.status]} [${event.done}/${event.total}] ${result.suite} ${result.id} (${result.durationMs} ms, ${result.exchanges} req)${reason}\n`,
+          );
         }
         if (tty) stream.write(`[${event.done}/${event.total}] ${result.suite} · failures so far: ${failures}`);
         break;

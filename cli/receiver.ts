@@ -42,15 +42,21 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const fromEnv = (process.env.RECEIVER_SECRETS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const fromEnv = (process.env.RECEIVER_SECRETS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const secrets = [...(values.secret ?? []), ...fromEnv];
   const headerName = values.header;
   const scheme = getScheme(values.scheme, headerName === undefined ? {} : { headerName });
   const forward = values.forward;
   if (forward !== undefined) {
-    if (values['https-port'] !== undefined) throw new ReceiverError('invalid_option', '--https-port is not available with --forward: the forwarder listens on loopback http (--port)');
+    if (values['https-port'] !== undefined)
+      throw new ReceiverError('invalid_option', '--https-port is not available with --forward: the forwarder listens on loopback http (--port)');
     const settings = sessionSettings(values);
-    console.log(`scheme ${scheme.name}, ${secrets.length} secret(s) loaded${secrets.length === 0 ? ' (signatures are not verified)' : ''}; forwarding to ${forward}`);
+    console.log(
+      `scheme ${scheme.name}, ${secrets.length} secret(s) loaded${secrets.length === 0 ? ' (signatures are not verified)' : ''}; forwarding to ${forward}`,
+    );
     process.exitCode = await runPassiveSession('forwarder', forward, settings, (hooks) =>
       startForwarder({
         forward,

@@ -20,7 +20,14 @@ export function resolveConventions({ values: o, labelOf }: ResolvedOptions): Con
   }
   const failing = o.failingRecipient;
   return {
-    ...(source === undefined ? {} : { templates: typeof source === 'string' ? parseTemplateCatalogue(readJson(source, labelOf('templates')), source, fixture) : parseTemplateCatalogue(source, labelOf('templates'), fixture) }),
+    ...(source === undefined
+      ? {}
+      : {
+          templates:
+            typeof source === 'string'
+              ? parseTemplateCatalogue(readJson(source, labelOf('templates')), source, fixture)
+              : parseTemplateCatalogue(source, labelOf('templates'), fixture),
+        }),
     ...(o.signatureScheme === undefined ? {} : { signatureScheme: o.signatureScheme as SignatureSchemeName }),
     ...(header === undefined ? {} : { signatureHeader: header }),
     ...(failing === undefined || failing.length === 0 ? {} : { failingRecipients: failing }),

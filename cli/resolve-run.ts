@@ -48,7 +48,15 @@ export const simulatorBaseUrl = `http://127.0.0.1:${simulatorApiPort}`;
 
 type Keys = { growth?: string | undefined; starter?: string | undefined; rateLimit?: string | undefined };
 
-const compareKeys = ['compareBaseUrl', 'compareProfile', 'compareApiKey', 'compareStarterApiKey', 'compareRateLimitApiKey', 'compareReceiverPort', 'compareSimulatorWebhookUrl'] as const;
+const compareKeys = [
+  'compareBaseUrl',
+  'compareProfile',
+  'compareApiKey',
+  'compareStarterApiKey',
+  'compareRateLimitApiKey',
+  'compareReceiverPort',
+  'compareSimulatorWebhookUrl',
+] as const;
 
 /**
  * Parity's B (--compare). Its keys fall back to A's, one by one (two deployments of one account share keys; a
@@ -86,7 +94,8 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
   const { values: o, labelOf } = options;
   const reporters = o.reporter ?? defaultReporterNames;
   for (const name of reporters) {
-    if (!reporterNames.includes(name)) throw new HarnessError('UNKNOWN_REPORTER', `Unknown reporter "${name}" (${labelOf('reporter')}): use ${reporterNames.join(', ')}.`);
+    if (!reporterNames.includes(name))
+      throw new HarnessError('UNKNOWN_REPORTER', `Unknown reporter "${name}" (${labelOf('reporter')}): use ${reporterNames.join(', ')}.`);
   }
   const keys = {
     // --plan sends nothing, so it needs no key: a placeholder stands in (and is never used)
@@ -97,7 +106,8 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
   if (o.merge !== undefined && (o.shard !== undefined || o.compare !== undefined)) {
     throw new HarnessError('USAGE', `--merge combines the results of shards already run: drop ${labelOf(o.shard !== undefined ? 'shard' : 'compare')}.`);
   }
-  if (o.shard !== undefined && o.compare !== undefined) throw new HarnessError('USAGE', `--shard does not apply to a parity run (${labelOf('compare')}): drop one of them.`);
+  if (o.shard !== undefined && o.compare !== undefined)
+    throw new HarnessError('USAGE', `--shard does not apply to a parity run (${labelOf('compare')}): drop one of them.`);
   const targetSpec = o.target ?? 'reference';
   const faults = o.fault ?? [];
   const conventions = resolveConventions(options);
@@ -148,7 +158,9 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
 function describedBy(values: ResolvedOptions['values']): Partial<RunDescription> {
   const given = values as Record<string, unknown>;
   return Object.fromEntries(
-    (optionTable as readonly OptionDef[]).flatMap((option) => (option.into === undefined || given[option.key] === undefined ? [] : [[option.into, given[option.key]]])),
+    (optionTable as readonly OptionDef[]).flatMap((option) =>
+      option.into === undefined || given[option.key] === undefined ? [] : [[option.into, given[option.key]]],
+    ),
   ) as Partial<RunDescription>;
 }
 
@@ -203,16 +215,22 @@ function buildTarget(options: ResolvedOptions, choice: TargetChoice): Target {
     ...simulatorRouting({ profile, receiverPort: choice.receiverPort, webhookUrl: choice.simulatorWebhookUrl, labels: choice.routingLabels }),
   });
   if (choice.simulatorWebhookUrl !== undefined && ['reference', 'container', 'reference:simulator'].includes(choice.target)) {
-    throw new HarnessError('USAGE', `${choice.routingLabels.webhookUrl} names the URL a running simulator was started with: use it with --target simulator or a URL, not ${choice.target} (the harness configures that one itself).`);
+    throw new HarnessError(
+      'USAGE',
+      `${choice.routingLabels.webhookUrl} names the URL a running simulator was started with: use it with --target simulator or a URL, not ${choice.target} (the harness configures that one itself).`,
+    );
   }
   if (choice.target === 'reference:simulator') return referenceTarget({ mode: 'simulator', conventions });
-  if (choice.target.startsWith('reference+fault:')) return referenceTarget({ faults: choice.target.slice('reference+fault:'.length).split(',').filter(Boolean), conventions });
+  if (choice.target.startsWith('reference+fault:'))
+    return referenceTarget({ faults: choice.target.slice('reference+fault:'.length).split(',').filter(Boolean), conventions });
   switch (choice.target) {
     case 'container':
-      if (choice.baseUrl) throw new HarnessError('USAGE', `${labelOf('baseUrl')} does not apply to --target container (it starts the image on a free loopback port).`);
+      if (choice.baseUrl)
+        throw new HarnessError('USAGE', `${labelOf('baseUrl')} does not apply to --target container (it starts the image on a free loopback port).`);
       return buildContainerTarget(choice.container, profileFor(choice.profile ?? 'reference'), keys, conventions, labelOf);
     case 'reference':
-      if (choice.baseUrl) throw new HarnessError('USAGE', `${labelOf('baseUrl')} does not apply to --target reference (it starts on a free loopback port); use --target <url>.`);
+      if (choice.baseUrl)
+        throw new HarnessError('USAGE', `${labelOf('baseUrl')} does not apply to --target reference (it starts on a free loopback port); use --target <url>.`);
       if (choice.profile !== undefined && profileFor(choice.profile).name !== 'reference') {
         throw new HarnessError('USAGE', `--target reference always has the reference profile; drop ${labelOf('profile')} (${choice.profile}).`);
       }
@@ -221,10 +239,19 @@ function buildTarget(options: ResolvedOptions, choice: TargetChoice): Target {
       const profile = profileFor(choice.profile ?? 'simulator');
       // --target simulator is `npm run simulator` on its defaults (spec/simulator-defaults.ts): the reference's
       // conventions (templates, failing recipient, shared sender) are its defaults; a bare URL target has none
-      const ours = { templates: referenceConventions.templates, failingRecipients: referenceConventions.failingRecipients, sharedSender: referenceConventions.sharedSender };
+      const ours = {
+        templates: referenceConventions.templates,
+        failingRecipients: referenceConventions.failingRecipients,
+        sharedSender: referenceConventions.sharedSender,
+      };
       // spec §5.2: the simulator takes any key, so the Starter role gets one too (CONNECTION-STARTER-KEY runs)
       const starter = profile.auth || keys.starter !== undefined ? {} : { starter: simulatorStarterKey };
-      return urlTarget(choice.baseUrl ?? simulatorBaseUrl, profile, { ...starter, ...keys }, { name: 'simulator', conventions: { ...ours, ...conventions }, ...routed(profile) });
+      return urlTarget(
+        choice.baseUrl ?? simulatorBaseUrl,
+        profile,
+        { ...starter, ...keys },
+        { name: 'simulator', conventions: { ...ours, ...conventions }, ...routed(profile) },
+      );
     }
     case 'production': {
       if (!choice.baseUrl) throw new HarnessError('USAGE', '--target production needs --base-url <the API origin>.');
@@ -242,8 +269,15 @@ function buildTarget(options: ResolvedOptions, choice: TargetChoice): Target {
   }
 }
 
-function buildContainerTarget(values: ContainerValues, profile: Profile, keys: Record<string, string>, conventions: ConventionSettings, labelOf: ResolvedOptions['labelOf']): Target {
-  if (values.image === undefined) throw new HarnessError('USAGE', '--target container needs --image <name[:tag]>, e.g. sms-reference:local (npm run image builds it).');
+function buildContainerTarget(
+  values: ContainerValues,
+  profile: Profile,
+  keys: Record<string, string>,
+  conventions: ConventionSettings,
+  labelOf: ResolvedOptions['labelOf'],
+): Target {
+  if (values.image === undefined)
+    throw new HarnessError('USAGE', '--target container needs --image <name[:tag]>, e.g. sms-reference:local (npm run image builds it).');
   const env = (values.containerEnv ?? []).map((item): [string, string] => {
     const at = item.indexOf('=');
     if (at <= 0) throw new HarnessError('USAGE', `${labelOf('containerEnv')} must look like NAME=VALUE, got "${item}".`);

@@ -2,7 +2,17 @@ import { writeReports } from '../reports/index.js';
 import { requirements } from '../spec/requirements.js';
 import { loadRegistry } from '../suites/index.js';
 import type { PlannedCheck } from '../suites/engine/index.js';
-import { clientRatePerMinute, fitCaseBudget, formatPlanReport, guardsSends, planContextFor, planReport, planRun, runConformance, runTuningOf } from '../suites/engine/index.js';
+import {
+  clientRatePerMinute,
+  fitCaseBudget,
+  formatPlanReport,
+  guardsSends,
+  planContextFor,
+  planReport,
+  planRun,
+  runConformance,
+  runTuningOf,
+} from '../suites/engine/index.js';
 import { defaultMaxSends, isHarnessError } from '../targets/index.js';
 import type { Redactor } from '../targets/index.js';
 import { parseConformArgs } from './args.js';
@@ -98,7 +108,8 @@ async function compareCli(
     selection: run.selection,
     allowBillable: run.allowBillable,
     sharedFlags,
-    onEvent: (side, event) => (event.type === 'check-end' && event.result.status !== 'failed' && event.result.status !== 'errored' ? undefined : progress[side](event)),
+    onEvent: (side, event) =>
+      event.type === 'check-end' && event.result.status !== 'failed' && event.result.status !== 'errored' ? undefined : progress[side](event),
     ...(run.parityRules ? { rules: await loadParityRules(run.parityRules) } : {}),
     ...runTuningOf(run),
   });
@@ -106,7 +117,10 @@ async function compareCli(
   io.stdout.write(`${parityHeadline(result)}\nA ${result.a.spec}: ${result.a.verdict}; B ${result.b.spec}: ${result.b.verdict}\n`);
   for (const file of files) io.stdout.write(`report: ${file}\n`);
   if (result.a.setupError || result.b.setupError) {
-    for (const [label, side] of [['A', result.a], ['B', result.b]] as const) {
+    for (const [label, side] of [
+      ['A', result.a],
+      ['B', result.b],
+    ] as const) {
       if (!side.setupError) continue;
       // B's keys have their own flags; the engine's hint names A's
       const hint = label === 'B' && side.setupCode === 'KEY_REFUSED' ? ' For B give its own keys: --compare-api-key or CONFORM_COMPARE_API_KEY.' : '';

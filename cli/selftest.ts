@@ -66,7 +66,9 @@ const int = (name: string, text: string | undefined): number | undefined => {
 
 if (values.coverage) {
   const coverage = mustCoverage(await referenceFaults(), requirements);
-  console.log(`must-level requirements: ${coverage.covered.length} broken by a fault, ${coverage.unbreakable.length} unbreakable, ${coverage.uncovered.length} with neither`);
+  console.log(
+    `must-level requirements: ${coverage.covered.length} broken by a fault, ${coverage.unbreakable.length} unbreakable, ${coverage.uncovered.length} with neither`,
+  );
   for (const id of coverage.uncovered) console.log(`  ${id}: ${requirements.find((r) => r.id === id)?.text ?? ''}`);
   process.exit(coverage.uncovered.length === 0 ? 0 : 1);
 }

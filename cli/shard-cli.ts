@@ -15,13 +15,21 @@ interface FleetIo {
 }
 
 /** --shard i/n: runs one slice and writes shard-i-of-n.json into --out (the merge job writes the reports); returns the slice's exit code. */
-export async function shardCli(run: ResolvedRun, shard: Shard, registry: Awaited<ReturnType<typeof loadRegistry>>, redactor: Redactor, io: FleetIo): Promise<number> {
+export async function shardCli(
+  run: ResolvedRun,
+  shard: Shard,
+  registry: Awaited<ReturnType<typeof loadRegistry>>,
+  redactor: Redactor,
+  io: FleetIo,
+): Promise<number> {
   const slice = await runShard({ ...run, registry, redactor, onEvent: progressPrinter(io.stderr), handleSignals: true, shard });
   const redact = (text: string): string => redactor.scrub(text);
   const written = await writeReports(slice.result, { reporters: run.reporters.filter((name) => name === 'console'), redact });
   if (written.console) io.stdout.write(written.console);
   const file = await writeShardFile(run.outDir, slice, redact);
-  io.stdout.write(`shard ${shard.index}/${shard.total}: ${slice.result.checks.length} of ${slice.plan.length} checks (seed ${slice.seed})\nshard result: ${file}\n`);
+  io.stdout.write(
+    `shard ${shard.index}/${shard.total}: ${slice.result.checks.length} of ${slice.plan.length} checks (seed ${slice.seed})\nshard result: ${file}\n`,
+  );
   if (slice.result.setupError) io.stderr.write(`conform: ${redact(slice.result.setupError.message)}\n`);
   return slice.result.exitCode;
 }

@@ -25,7 +25,7 @@ export function simulatorConventions(values: Values, env: NodeJS.ProcessEnv): Pi
   const scheme = values['signature-scheme'] ?? env.SIM_SIGNATURE_SCHEME;
   const header = values['signature-header'] ?? env.SIM_SIGNATURE_HEADER;
   const signature = { ...(scheme ? { scheme: scheme as 'service' } : {}), ...(header ? { header } : {}) };
-  return { ...(file ? { templates: readTemplates(file) } : {}), ...(scheme ?? header ? { signature } : {}) };
+  return { ...(file ? { templates: readTemplates(file) } : {}), ...((scheme ?? header) ? { signature } : {}) };
 }
 
 /** Reads `{templates: [{id, variables: [names] | {name: example}, variants: {variant: text}}]}` (or the bare list). */
@@ -40,7 +40,10 @@ function readTemplates(file: string): NonNullable<ReferenceOptions['templates']>
   if (!Array.isArray(list)) throw new ConventionUsageError(`--templates ${file} has no "templates" list: see README "Target conventions"`);
   return list.map((entry: { id?: unknown; variables?: unknown; variants?: unknown }) => {
     const variables = Array.isArray(entry?.variables) ? entry.variables : Object.keys((entry?.variables as object | undefined) ?? {});
-    if (Array.isArray(entry?.variants)) throw new ConventionUsageError(`--templates ${file}: template ${String(entry.id)} lists variant names only; the simulator needs {"variant": "text with {variable}"}`);
+    if (Array.isArray(entry?.variants))
+      throw new ConventionUsageError(
+        `--templates ${file}: template ${String(entry.id)} lists variant names only; the simulator needs {"variant": "text with {variable}"}`,
+      );
     return { id: entry?.id as string, variables: variables as string[], variants: (entry?.variants ?? {}) as Record<string, string> };
   });
 }

@@ -1,10 +1,4 @@
-import {
-  receiverPublicAddress,
-  receiverPublicOrigin,
-  referenceFailingNumber,
-  simulatorReceiverPort,
-  simulatorWebhookUrl,
-} from '../spec/simulator-defaults.js';
+import { receiverPublicAddress, receiverPublicOrigin, referenceFailingNumber, simulatorReceiverPort, simulatorWebhookUrl } from '../spec/simulator-defaults.js';
 
 /** The routing flags of `npm run simulator` as given (undefined or empty when not given). */
 export interface GivenRouting {

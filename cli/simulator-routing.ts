@@ -31,7 +31,10 @@ export function simulatorRouting(input: SimulatorRoutingInput): SimulatorRouting
     return { receiverPort: input.receiverPort ?? simulatorReceiverPort, oneWebhookPath: simulatorWebhookPath };
   }
   if (!input.profile.webhooksToOneUrl) {
-    throw new HarnessError('USAGE', `${labels.webhookUrl} applies to the simulator profile only (this run has ${input.profile.name}): add --profile simulator, or drop it.`);
+    throw new HarnessError(
+      'USAGE',
+      `${labels.webhookUrl} applies to the simulator profile only (this run has ${input.profile.name}): add --profile simulator, or drop it.`,
+    );
   }
   const url = loopbackHttpUrl(input.webhookUrl, labels.webhookUrl);
   const port = Number(url.port || 80);
@@ -49,7 +52,10 @@ function loopbackHttpUrl(raw: string, label: string): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new HarnessError('USAGE', `${label} "${raw}" is not a URL: give the webhook URL the simulator was started with, e.g. http://127.0.0.1:4010/simulator-webhook-url.`);
+    throw new HarnessError(
+      'USAGE',
+      `${label} "${raw}" is not a URL: give the webhook URL the simulator was started with, e.g. http://127.0.0.1:4010/simulator-webhook-url.`,
+    );
   }
   // the harness receiver listens on loopback over plain HTTP on a port it can name (DESIGN.md §5)
   if (url.protocol !== 'http:' || !isLoopbackUrl(url.href)) {

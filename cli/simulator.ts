@@ -67,14 +67,19 @@ function trustedCa(file: string | undefined): { trustedCa?: string } {
 
 function list(flag: string[] | undefined, env: string | undefined): string[] {
   if (flag && flag.length > 0) return flag;
-  return (env ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (env ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function parseKey(spec: string): [string, KeyConfig] {
   const [key, tier, rate] = spec.split(':');
-  if (!key || (tier !== 'growth' && tier !== 'starter')) throw new UsageError('--key must look like KEY:growth or KEY:starter[:rate] (rate = requests per minute or "none")');
+  if (!key || (tier !== 'growth' && tier !== 'starter'))
+    throw new UsageError('--key must look like KEY:growth or KEY:starter[:rate] (rate = requests per minute or "none")');
   const ratePerMinute = rate === undefined ? 100 : rate === 'none' ? null : Number(rate);
-  if (ratePerMinute !== null && (!Number.isInteger(ratePerMinute) || ratePerMinute < 1)) throw new UsageError('--key rate must be a positive integer or "none"');
+  if (ratePerMinute !== null && (!Number.isInteger(ratePerMinute) || ratePerMinute < 1))
+    throw new UsageError('--key rate must be a positive integer or "none"');
   return [key, { tier, ratePerMinute }];
 }
 
@@ -160,7 +165,12 @@ async function main(): Promise<void> {
     // spec §8: the one configured webhook URL; the harness must listen where this simulator delivers
     console.log(`simulator: test it with: ${conformCommandFor({ mode, apiUrl: server.url, webhookUrl: opts.webhookUrl, receiverPort })}`);
   } catch (err) {
-    if (err instanceof UsageError || err instanceof ConventionUsageError || err instanceof ReferenceConfigError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (
+      err instanceof UsageError ||
+      err instanceof ConventionUsageError ||
+      err instanceof ReferenceConfigError ||
+      (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
       console.error(`simulator: ${(err as Error).message}`);
       process.exit(2);
     }

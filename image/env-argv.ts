@@ -16,5 +16,8 @@ export function simulatorArgvFromEnv(env: NodeJS.ProcessEnv): string[] {
 }
 
 function items(value: string | undefined, separator: string): string[] {
-  return (value ?? '').split(separator).map((item) => item.trim()).filter(Boolean);
+  return (value ?? '')
+    .split(separator)
+    .map((item) => item.trim())
+    .filter(Boolean);
 }

@@ -52,7 +52,9 @@ function paginationFacts(exchange: Exchange): string[] {
   for (const name of ['page', 'limit'] as const) {
     const asked = query.has(name) ? Number(query.get(name)) : listDefaults[name];
     const value = pagination[name];
-    facts.push(`pagination.${name} ${value === asked ? 'echoes the request (or its default)' : typeof value === 'number' ? 'differs from the request' : 'is missing'}`);
+    facts.push(
+      `pagination.${name} ${value === asked ? 'echoes the request (or its default)' : typeof value === 'number' ? 'differs from the request' : 'is missing'}`,
+    );
   }
   const { page, limit, total, has_more: hasMore } = pagination;
   if ([page, limit, total].every((n) => typeof n === 'number') && typeof hasMore === 'boolean') {

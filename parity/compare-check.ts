@@ -56,7 +56,11 @@ export function compareCheck(ca: CheckResult | undefined, cb: CheckResult | unde
         same: false,
         details: [compared ? why : `${why}: not compared`],
         ...(compared
-          ? { spec: expectation ? { verdict: 'both-conform' as const, why: `the check applies to one profile only and passed there: ${expectation.label}` } : specVerdict(any.level, ca, cb, requirements) }
+          ? {
+              spec: expectation
+                ? { verdict: 'both-conform' as const, why: `the check applies to one profile only and passed there: ${expectation.label}` }
+                : specVerdict(any.level, ca, cb, requirements),
+            }
           : {}),
         // nothing to reproduce where spec §8 expects the difference
         ...(expectation ? { expectedOfSimulator: { category: expectation.category, label: expectation.label } } : { reproduction }),

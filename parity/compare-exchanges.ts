@@ -32,7 +32,10 @@ export function compareExchanges(a: CheckTrace, b: CheckTrace, rules: ParityRule
   const out: ExchangeComparison[] = [];
   const optional = new Set(rules.optionalResponseFields);
   let n = 0;
-  for (const step of align(ga.map((g) => g.key), gb.map((g) => g.key))) {
+  for (const step of align(
+    ga.map((g) => g.key),
+    gb.map((g) => g.key),
+  )) {
     n += 1;
     if (step.both) {
       const [x, y] = [ga[step.a] as ExchangeGroup, gb[step.b] as ExchangeGroup];
@@ -58,7 +61,7 @@ export function compareExchanges(a: CheckTrace, b: CheckTrace, rules: ParityRule
       b: y ? `sent (×${y.exchanges.length})` : 'not sent',
       same: false,
       compared: false,
-      details: ['sent to one side only: the check chose it from the target\'s state or an earlier answer (compared where it was caused)'],
+      details: ["sent to one side only: the check chose it from the target's state or an earlier answer (compared where it was caused)"],
       reproduction: curls(x, y, redactors),
     });
   }
@@ -81,7 +84,8 @@ function align(a: readonly string[], b: readonly string[]): Step[] {
   let [i, j] = [0, 0];
   while (i < a.length || j < b.length) {
     if (i < a.length && j < b.length && a[i] === b[j]) steps.push({ both: true, a: i++, b: j++ });
-    else if (j >= b.length || (i < a.length && (table[(i + 1) * width + j] as number) >= (table[i * width + j + 1] as number))) steps.push({ both: false, a: i++ });
+    else if (j >= b.length || (i < a.length && (table[(i + 1) * width + j] as number) >= (table[i * width + j + 1] as number)))
+      steps.push({ both: false, a: i++ });
     else steps.push({ both: false, b: j++ });
   }
   return steps;

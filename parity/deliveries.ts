@@ -66,7 +66,14 @@ export function summarizeDeliveries(deliveries: readonly Delivery[], check?: Che
     } else {
       const event = delivery.event ?? delivery.headers['service-event'] ?? '(no event)';
       const payload = delivery.json === undefined ? { types: ['text'], objects: 0 } : shapeOf(delivery.json);
-      list.push({ event, kind: payloadKind(event, delivery.json), attempts: 1, payload, signature: signatureOf(delivery), ...(id === undefined ? {} : { id }) });
+      list.push({
+        event,
+        kind: payloadKind(event, delivery.json),
+        attempts: 1,
+        payload,
+        signature: signatureOf(delivery),
+        ...(id === undefined ? {} : { id }),
+      });
     }
     streams.set(key, list);
   }
@@ -89,14 +96,16 @@ function signatureOf(delivery: Delivery): string {
   const parts = signatureHeaders
     .filter((name) => delivery.headers[name] !== undefined)
     .map((name) => `${name}: ${valueFormat(delivery.headers[name] as string)}`);
-  const extra = Object.keys(delivery.headers).filter((name) => name.startsWith('service-') && !signatureHeaders.includes(name)).sort();
+  const extra = Object.keys(delivery.headers)
+    .filter((name) => name.startsWith('service-') && !signatureHeaders.includes(name))
+    .sort();
   return [parts.length > 0 ? parts.join('; ') : 'unsigned', ...extra.map((name) => `+${name}`)].join(' ');
 }
 
 /** A value's format with every volatile part replaced: hex, base64 and numbers. */
 function valueFormat(value: string): string {
   return value
-    .replace(/\b[0-9a-f]{16,}\b/gi, () => "<hex>")
+    .replace(/\b[0-9a-f]{16,}\b/gi, () => '<hex>')
     .replace(/[A-Za-z0-9+/]{16,}={0,2}/g, '<b64>')
     .replace(/\d{3,}/g, '<n>');
 }
@@ -104,9 +113,7 @@ function valueFormat(value: string): string {
 /** A one-line description of a summary. */
 export function describeDeliveries(summary: DeliverySummary): string {
   if (summary.size === 0) return 'none';
-  return [...summary]
-    .map(([key, sent]) => `${key}: ${sent.map((s) => `${s.event}${s.attempts > 1 ? `×${s.attempts}` : ''}`).join(' > ')}`)
-    .join('; ');
+  return [...summary].map(([key, sent]) => `${key}: ${sent.map((s) => `${s.event}${s.attempts > 1 ? `×${s.attempts}` : ''}`).join(' > ')}`).join('; ');
 }
 
 /**
@@ -125,10 +132,17 @@ export function compareDeliveries(a: DeliverySummary, b: DeliverySummary): strin
     if (order) out.push(`events at ${key}: A ${ea.join(' > ') || 'none'}; B ${eb.join(' > ') || 'none'}${order ? ` (${order})` : ''}`);
     else if (ea.length === eb.length) {
       // a delivery followed by another one to the same stream is finished; the last one may still be retrying
-      const attempts = (list: readonly Sent[]): string => list.slice(0, -1).map((s) => s.attempts).join(',');
+      const attempts = (list: readonly Sent[]): string =>
+        list
+          .slice(0, -1)
+          .map((s) => s.attempts)
+          .join(',');
       if (attempts(sa) !== attempts(sb)) out.push(`attempts at ${key}: A ${attempts(sa)}; B ${attempts(sb)}`);
     }
-    for (const [side, list] of [['a', sa], ['b', sb]] as const) {
+    for (const [side, list] of [
+      ['a', sa],
+      ['b', sb],
+    ] as const) {
       for (const sent of list) {
         const seen = shapes[side].get(sent.kind);
         shapes[side].set(sent.kind, seen ? mergeShapes(seen, sent.payload) : sent.payload);

@@ -39,7 +39,9 @@ export function foldOperations(perCheck: readonly CheckRows[], options: CheckCom
     if (op === undefined) rest.push(...entry.rows);
     else groups.set(op, [...(groups.get(op) ?? []), entry]);
   }
-  const operationRows = [...groups].map(([op, entries]) => operationRow(op, entries, sides, options)).sort((x, y) => (y.operation?.rows ?? 0) - (x.operation?.rows ?? 0));
+  const operationRows = [...groups]
+    .map(([op, entries]) => operationRow(op, entries, sides, options))
+    .sort((x, y) => (y.operation?.rows ?? 0) - (x.operation?.rows ?? 0));
   const foldedRows = [...groups.values()].flat().reduce((n, entry) => n + entry.rows.length, 0);
   return { rows: [...operationRows, ...rest], operations: operationRows.length, foldedRows };
 }
@@ -50,7 +52,10 @@ function sideOf(run: RunResult): Side {
 
 /** B's cause first, then A's; only an operation whose state differs between the sides (alike, the rows match). */
 function foldInto(entry: CheckRows, sides: { a: Side; b: Side }): string | undefined {
-  for (const [check, side] of [[entry.b, sides.b], [entry.a, sides.a]] as const) {
+  for (const [check, side] of [
+    [entry.b, sides.b],
+    [entry.a, sides.a],
+  ] as const) {
     const op = causeOperation(check, side.byId, side.states);
     if (op !== undefined && sides.a.states.get(op)?.state !== sides.b.states.get(op)?.state) return op;
   }
@@ -69,7 +74,11 @@ function operationRow(op: string, entries: readonly CheckRows[], sides: { a: Sid
   const checks = entries.map((entry) => (entry.a ?? entry.b)?.id as string);
   const blockedOn = (side: Side, label: string): string[] => {
     const blocked = checks.filter((id) => side.byId.get(id)?.status === 'blocked');
-    return blocked.length === 0 ? [] : [`${label}: ${blocked.length} checks blocked behind it: ${blocked.slice(0, 6).join(', ')}${blocked.length > 6 ? ` and ${blocked.length - 6} more (all in parity.json)` : ''}`];
+    return blocked.length === 0
+      ? []
+      : [
+          `${label}: ${blocked.length} checks blocked behind it: ${blocked.slice(0, 6).join(', ')}${blocked.length > 6 ? ` and ${blocked.length - 6} more (all in parity.json)` : ''}`,
+        ];
   };
   const alsoBlocks = [...(brokenOn === 'a' ? sides.a : sides.b).states.values()]
     .filter((row) => row.operationId !== op && row.state === 'blocked' && row.checkId !== undefined)

@@ -24,7 +24,11 @@ export function rootOf(check: CheckResult, byId: ReadonlyMap<string, CheckResult
  * "Test whatever exists"): a check blocked behind an operation's baseline, that baseline itself, or a failure on that
  * operation's missing route or with the refusal its baseline got. Its rows then belong to that operation's one row.
  */
-export function causeOperation(check: CheckResult | undefined, byId: ReadonlyMap<string, CheckResult>, states: ReadonlyMap<string, OperationRow>): string | undefined {
+export function causeOperation(
+  check: CheckResult | undefined,
+  byId: ReadonlyMap<string, CheckResult>,
+  states: ReadonlyMap<string, OperationRow>,
+): string | undefined {
   if (check === undefined) return undefined;
   const broken = (id: string | undefined): string | undefined => (id !== undefined && states.has(id) && states.get(id)?.state !== 'works' ? id : undefined);
   if (check.status === 'blocked') {
@@ -53,7 +57,9 @@ const stateWords: Readonly<Record<OperationRow['state'], string>> = {
 /** What the target answered its operation's baseline: status, its own message, the schema pointer ('' when nothing). */
 export function operationAnswer(row: OperationRow | undefined): string {
   if (row === undefined) return '';
-  return [row.status === undefined ? '' : `${row.status}`, row.message ? `"${row.message}"` : '', row.pointer ? `at ${row.pointer}` : ''].filter(Boolean).join(' ');
+  return [row.status === undefined ? '' : `${row.status}`, row.message ? `"${row.message}"` : '', row.pointer ? `at ${row.pointer}` : '']
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** The state of an operation in words ("not implemented", "not tried: blocked by X"). */

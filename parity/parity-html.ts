@@ -46,7 +46,10 @@ function rowHtml(row: ParityRow): string {
 function differenceHtml(row: ParityRow): string {
   const repro = (label: string, text: string | undefined): string => (text ? `<div>Reproduce on ${label}:</div><pre><code>${esc(text)}</code></pre>` : '');
   const box = row.kind === 'operation' ? ' operation-box' : row.expectedOfSimulator ? ' expected-box' : '';
-  const where = row.kind === 'operation' ? `<b>${esc(row.behaviour)}</b>` : `<b>${esc(row.area)}</b> · ${row.check ? `<code>${esc(row.check.id)}</code> [${esc(row.check.level)}]` : 'run'} · ${esc(cut(row.behaviour, 300))}`;
+  const where =
+    row.kind === 'operation'
+      ? `<b>${esc(row.behaviour)}</b>`
+      : `<b>${esc(row.area)}</b> · ${row.check ? `<code>${esc(row.check.id)}</code> [${esc(row.check.level)}]` : 'run'} · ${esc(cut(row.behaviour, 300))}`;
   return [
     `<section class="failure${box}">`,
     `<div>${where}</div>`,

@@ -21,7 +21,10 @@ export function parityMarkdown(result: ParityResult): string {
   const keys = keyVariablesLine(result);
   if (keys) out.push(keys, '');
   if (result.folded.operations > 0) {
-    out.push(`An operation that works on one side only is one row: the ${result.folded.rows} rows of the checks it blocked or failed are folded into its row.`, '');
+    out.push(
+      `An operation that works on one side only is one row: the ${result.folded.rows} rows of the checks it blocked or failed are folded into its row.`,
+      '',
+    );
   }
   const differing = differingRows(result);
   out.push(`## Differences (${differing.length})`, '');
@@ -32,7 +35,8 @@ export function parityMarkdown(result: ParityResult): string {
     const same = rows.filter((r) => r.compared && r.same).length;
     const compared = rows.filter((r) => r.compared).length;
     out.push(`### ${area} (${same}/${compared} match)`, '', '| check | behaviour | A | B | state |', '|---|---|---|---|---|');
-    for (const row of rows) out.push(`| ${row.check ? `\`${row.check.id}\`` : '-'} | ${cell(row.behaviour, 160)} | ${cell(row.a)} | ${cell(row.b)} | ${rowState(row)} |`);
+    for (const row of rows)
+      out.push(`| ${row.check ? `\`${row.check.id}\`` : '-'} | ${cell(row.behaviour, 160)} | ${cell(row.a)} | ${cell(row.b)} | ${rowState(row)} |`);
     out.push('');
   }
   return `${out.join('\n')}\n`;
@@ -50,7 +54,10 @@ function difference(row: ParityRow): string[] {
   out.push(`- A: ${cut(row.a, 600)}`, `- B: ${cut(row.b, 600)}`);
   for (const line of row.details ?? []) out.push(`- ${cut(line, 600)}`);
   out.push('');
-  for (const [label, text] of [['A', row.reproduction?.a], ['B', row.reproduction?.b]] as const) {
+  for (const [label, text] of [
+    ['A', row.reproduction?.a],
+    ['B', row.reproduction?.b],
+  ] as const) {
     if (text) out.push(`Reproduce on ${label}:`, '', '```sh', text, '```', '');
   }
   return out;

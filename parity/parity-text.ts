@@ -28,8 +28,14 @@ export function differingRows(result: ParityResult): ParityRow[] {
 
 /** Where each side's reproductions read the keys from, in one line (empty when neither needs keys). */
 export function keyVariablesLine(result: ParityResult): string {
-  const list = (vars: Readonly<Record<string, string>>): string => Object.values(vars).map((v) => `$${v}`).join(', ');
-  const parts = [['A', result.keyVariables.a], ['B', result.keyVariables.b]] as const;
+  const list = (vars: Readonly<Record<string, string>>): string =>
+    Object.values(vars)
+      .map((v) => `$${v}`)
+      .join(', ');
+  const parts = [
+    ['A', result.keyVariables.a],
+    ['B', result.keyVariables.b],
+  ] as const;
   const given = parts.filter(([, vars]) => Object.keys(vars).length > 0).map(([label, vars]) => `${label} from ${list(vars)}`);
   return given.length === 0 ? '' : `Reproductions read the keys from environment variables (never written here): ${given.join('; ')}.`;
 }
@@ -44,7 +50,10 @@ export function rowState(row: ParityRow): 'same' | 'different' | 'expected' | 'n
 /** One-line headline. */
 export function parityHeadline(result: ParityResult): string {
   const { score, differences } = result;
-  const folded = result.folded.operations > 0 ? ` (${result.folded.operations} operation${result.folded.operations === 1 ? '' : 's'} working on one side only, ${result.folded.rows} rows folded into them)` : '';
+  const folded =
+    result.folded.operations > 0
+      ? ` (${result.folded.operations} operation${result.folded.operations === 1 ? '' : 's'} working on one side only, ${result.folded.rows} rows folded into them)`
+      : '';
   return `Parity ${score.percent}% (${score.matching}/${score.compared} behaviours match): ${differences.total} differences${folded}, ${differences.expectedOfSimulator} expected of a simulator, ${differences.unexpected} unexpected`;
 }
 

@@ -56,7 +56,19 @@ export function sideCommand(which: 'a' | 'b', spec: string, target: Target, othe
 
 /** `[keys] npm run conform -- <side> --check <ids> --seed <seed> --runs <runs>`: the side's outcome of those checks, run alone. */
 export function rerunCommand(side: SideCommand, checkIds: readonly string[], seed: number, runs: number): string {
-  return [...side.env, 'npm', 'run', 'conform', '--', ...side.flags, ...checkIds.flatMap((id) => ['--check', shellWord(id)]), '--seed', String(seed), '--runs', String(runs)].join(' ');
+  return [
+    ...side.env,
+    'npm',
+    'run',
+    'conform',
+    '--',
+    ...side.flags,
+    ...checkIds.flatMap((id) => ['--check', shellWord(id)]),
+    '--seed',
+    String(seed),
+    '--runs',
+    String(runs),
+  ].join(' ');
 }
 
 const keyVariable = /\$CONFORM_(STARTER_|RATE_LIMIT_)?API_KEY\b/g;

@@ -37,17 +37,24 @@ function breaking(side: 'A' | 'B', broken: readonly BrokenRequirement[], status:
 export function specVerdict(level: ResultLevel, a: SideCheck, b: SideCheck, requirements: readonly Requirement[] = catalogue): RowSpec {
   const [sa, sb] = [a?.status ?? 'skipped', b?.status ?? 'skipped'];
   const [ba, bb] = [brokenBy(a, requirements), brokenBy(b, requirements)];
-  const decided = (broken: readonly BrokenRequirement[]): Pick<RowSpec, 'decidedBy'> => ({ decidedBy: broken.some((r) => r.level === 'must') ? 'spec' : 'design' });
+  const decided = (broken: readonly BrokenRequirement[]): Pick<RowSpec, 'decidedBy'> => ({
+    decidedBy: broken.some((r) => r.level === 'must') ? 'spec' : 'design',
+  });
   if (level === 'observe') return { verdict: 'not-decided', why: 'an observe-level check: the spec is silent, the behaviour is only recorded' };
   if (failing(sa) && failing(sb)) {
-    return { verdict: 'both-break', why: `${breaking('A', ba, sa)}; ${breaking('B', bb, sb)}`, breaks: [...ba, ...bb.filter((r) => !ba.some((x) => x.id === r.id))], ...decided([...ba, ...bb]) };
+    return {
+      verdict: 'both-break',
+      why: `${breaking('A', ba, sa)}; ${breaking('B', bb, sb)}`,
+      breaks: [...ba, ...bb.filter((r) => !ba.some((x) => x.id === r.id))],
+      ...decided([...ba, ...bb]),
+    };
   }
   if (failing(sb) && sa !== 'blocked') {
-    const where = sa === 'passed' ? ` (the ${level} check passed on A)` : sa === 'skipped' ? ' (the check applies to B\'s profile; A did not run it)' : '';
+    const where = sa === 'passed' ? ` (the ${level} check passed on A)` : sa === 'skipped' ? " (the check applies to B's profile; A did not run it)" : '';
     return { verdict: 'b-breaks', why: `${breaking('B', bb, sb)}${where}`, breaks: bb, ...decided(bb) };
   }
   if (failing(sa) && sb !== 'blocked') {
-    const where = sb === 'passed' ? ` (the ${level} check passed on B)` : sb === 'skipped' ? ' (the check applies to A\'s profile; B did not run it)' : '';
+    const where = sb === 'passed' ? ` (the ${level} check passed on B)` : sb === 'skipped' ? " (the check applies to A's profile; B did not run it)" : '';
     return { verdict: 'a-breaks', why: `${breaking('A', ba, sa)}${where}`, breaks: ba, ...decided(ba) };
   }
   if (sa === 'passed' && sb === 'passed') return { verdict: 'both-conform', why: `the ${level} check passed on both: the spec allows either answer` };

@@ -34,13 +34,20 @@ function secretRequirement(operation: Operation): string {
 export function gradeSuccess(operation: Operation, exchange: CapturedExchange & { status: number }, body: AnswerBody): Finding[] {
   const picks = operationRequirements(operation);
   const findings = [pass('ERR-SUCCESS-2XX'), pass('VER-PATH-PREFIX')];
-  findings.push(verdict(picks.successStatus, exchange.status === operation.successStatus, () => `answered ${exchange.status}; DESIGN.md §4 decides ${operation.successStatus}`));
+  findings.push(
+    verdict(
+      picks.successStatus,
+      exchange.status === operation.successStatus,
+      () => `answered ${exchange.status}; DESIGN.md §4 decides ${operation.successStatus}`,
+    ),
+  );
   const response = successResponse(operation);
   if (response?.schemaName === undefined) {
     findings.push(verdict('WH-DELETE-NO-BODY', body.empty, () => `answered with a body (${body.text.length} bytes); expected none`));
     return findings;
   }
-  if (body.empty) return [...findings, fail(operation.requirements.response ?? 'ERR-SUCCESS-2XX', `answered no body; ${operation.id} answers ${response.schemaName}`)];
+  if (body.empty)
+    return [...findings, fail(operation.requirements.response ?? 'ERR-SUCCESS-2XX', `answered no body; ${operation.id} answers ${response.schemaName}`)];
   findings.push(...gradeJson(exchange, body));
   if (!body.isJson) return findings;
   const issues = validate(response.schemaName, body.json).issues.filter((issue) => !isSecretPath(issue.path));
@@ -50,7 +57,14 @@ export function gradeSuccess(operation: Operation, exchange: CapturedExchange & 
   findings.push(...attribute(must, (issue) => issue.requirement ?? operation.requirements.response ?? 'ERR-SUCCESS-2XX', response.schemaName));
   const assumed = picks.assumed;
   if (should.length === 0) findings.push(...assumed.map(pass));
-  else findings.push(...attribute(should, (issue) => (issue.requirement !== undefined && !issue.assumed ? issue.requirement : assumed[0] ?? 'ERR-SUCCESS-2XX'), response.schemaName));
+  else
+    findings.push(
+      ...attribute(
+        should,
+        (issue) => (issue.requirement !== undefined && !issue.assumed ? issue.requirement : (assumed[0] ?? 'ERR-SUCCESS-2XX')),
+        response.schemaName,
+      ),
+    );
   return findings;
 }
 
@@ -62,11 +76,19 @@ export function gradeError(operation: Operation, exchange: CapturedExchange & { 
   if (!body.isJson) return findings;
   const schemaName = operation.responses[String(exchange.status)]?.schemaName ?? 'ErrorBody';
   const issues = validate(schemaName, body.json).issues;
-  findings.push(verdict('ERR-BODY-SHAPE', issues.length === 0, () => `the error body does not match ${schemaName}: ${issues.slice(0, 3).map(describeIssue).join('; ')}`));
+  findings.push(
+    verdict('ERR-BODY-SHAPE', issues.length === 0, () => `the error body does not match ${schemaName}: ${issues.slice(0, 3).map(describeIssue).join('; ')}`),
+  );
   const expected = errorCodes[exchange.status];
   const code = (body.json as { error?: unknown } | null)?.error;
   if (expected !== undefined && typeof code === 'string') {
-    findings.push(verdict('ERR-ERROR-CODES', expected.includes(code), () => `a ${exchange.status} carries error "${code.slice(0, 60)}"; DESIGN.md §4 decides ${expected.join(' or ')}`));
+    findings.push(
+      verdict(
+        'ERR-ERROR-CODES',
+        expected.includes(code),
+        () => `a ${exchange.status} carries error "${code.slice(0, 60)}"; DESIGN.md §4 decides ${expected.join(' or ')}`,
+      ),
+    );
   }
   return findings;
 }
@@ -96,7 +118,12 @@ function attribute(issues: readonly ValidationIssue[], requirementOf: (issue: Va
     const id = requirementOf(issue);
     byRequirement.set(id, [...(byRequirement.get(id) ?? []), issue]);
   }
-  return [...byRequirement].map(([id, list]) => fail(id, `the answer does not match ${schemaName}: ${list.slice(0, 3).map(describeIssue).join('; ')}${list.length > 3 ? ` (+${list.length - 3} more)` : ''}`));
+  return [...byRequirement].map(([id, list]) =>
+    fail(
+      id,
+      `the answer does not match ${schemaName}: ${list.slice(0, 3).map(describeIssue).join('; ')}${list.length > 3 ? ` (+${list.length - 3} more)` : ''}`,
+    ),
+  );
 }
 
 function describeIssue(issue: ValidationIssue): string {

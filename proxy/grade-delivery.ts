@@ -34,7 +34,13 @@ const signatureRequirement: Partial<Record<VerifyFailureCode, string>> = {
 /** Grades one delivery: signature (when secrets are given), Content-Type and the payload shape of its event (spec §6). */
 export function gradeDelivery(delivery: ReceivedDelivery, verification: DeliveryVerification | undefined): { event: string; findings: Finding[] } {
   const first = (name: string): string | undefined => delivery.headers[name]?.[0];
-  const findings: Finding[] = [verdict('EVT-JSON-CONTENT-TYPE', isJsonType(first('content-type')), () => `Content-Type is ${first('content-type') ?? '(none)'}, expected application/json`)];
+  const findings: Finding[] = [
+    verdict(
+      'EVT-JSON-CONTENT-TYPE',
+      isJsonType(first('content-type')),
+      () => `Content-Type is ${first('content-type') ?? '(none)'}, expected application/json`,
+    ),
+  ];
   if (verification !== undefined) findings.push(...gradeSignature(delivery, verification));
   let json: unknown;
   try {
@@ -50,18 +56,31 @@ export function gradeDelivery(delivery: ReceivedDelivery, verification: Delivery
   if (must.length === 0) findings.push(pass('EVT-PAYLOAD-SHAPE'), pass('EVT-KIND-MATCHES'));
   if (should.length === 0) findings.push(pass('EVT-DATA-FIELDS'));
   const byRequirement = new Map<string, string[]>();
-  for (const issue of issues) byRequirement.set(requirementOf(issue), [...(byRequirement.get(requirementOf(issue)) ?? []), `${issue.path || '/'} ${issue.keyword}: ${issue.message}`]);
+  for (const issue of issues)
+    byRequirement.set(requirementOf(issue), [...(byRequirement.get(requirementOf(issue)) ?? []), `${issue.path || '/'} ${issue.keyword}: ${issue.message}`]);
   for (const [id, texts] of byRequirement) findings.push(fail(id, `the ${event} payload does not match WebhookPayload: ${texts.slice(0, 3).join('; ')}`));
   if (verification?.scheme.name === 'service') {
     // DESIGN.md §4 signature: Service-Event names the event, Service-Delivery-Id identifies the delivery
     const extra = first('service-event') === eventField && (first('service-delivery-id') ?? '') !== '';
-    findings.push(verdict('SIG-EXTRA-HEADERS', extra, () => `Service-Event is ${first('service-event') ?? '(none)'} for event ${event}, Service-Delivery-Id ${first('service-delivery-id') === undefined ? 'absent' : 'present'}`));
+    findings.push(
+      verdict(
+        'SIG-EXTRA-HEADERS',
+        extra,
+        () =>
+          `Service-Event is ${first('service-event') ?? '(none)'} for event ${event}, Service-Delivery-Id ${first('service-delivery-id') === undefined ? 'absent' : 'present'}`,
+      ),
+    );
   }
   return { event, findings };
 }
 
 function gradeSignature(delivery: ReceivedDelivery, verification: DeliveryVerification): Finding[] {
-  const result = verification.scheme.verify({ raw: delivery.raw, headers: delivery.headers, secrets: verification.secrets, toleranceSeconds: verification.toleranceSeconds });
+  const result = verification.scheme.verify({
+    raw: delivery.raw,
+    headers: delivery.headers,
+    secrets: verification.secrets,
+    toleranceSeconds: verification.toleranceSeconds,
+  });
   if (result.ok) {
     const service = verification.scheme.name === 'service' ? ['SIG-HEADER-FORMAT', 'SIG-TIMESTAMP', 'SIG-RAW-BODY'] : [];
     return ['SIG-HEADER-PRESENT', 'SIG-HMAC-SHA256', ...service].map(pass);

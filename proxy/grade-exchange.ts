@@ -31,7 +31,8 @@ export function gradeExchange(exchange: CapturedExchange, idempotency: Idempoten
   if (matched === undefined) return { kind: 'outside' };
   const { operation } = matched;
   if (exchange.status === undefined) return { kind: 'ungraded', operationId: operation.id, why: exchange.error ?? 'no answer' };
-  if (exchange.requestTruncated || exchange.responseTruncated) return { kind: 'ungraded', operationId: operation.id, why: 'a body passed the capture limit', status: exchange.status };
+  if (exchange.requestTruncated || exchange.responseTruncated)
+    return { kind: 'ungraded', operationId: operation.id, why: 'a body passed the capture limit', status: exchange.status };
   const answered = exchange as CapturedExchange & { status: number };
   const reading = readRequest(operation, exchange, matched.pathParams);
   const body = readAnswer(exchange);
@@ -47,17 +48,19 @@ export function gradeExchange(exchange: CapturedExchange, idempotency: Idempoten
   else findings.push(pass('ERR-NO-5XX'));
   const key = exchange.requestHeaders['idempotency-key'];
   if (key !== undefined && !invalid && operation.parameters.some((parameter) => parameter.name === 'idempotency-key')) {
-    findings.push(...idempotency.observe({
-      operationId: operation.id,
-      apiKey: exchange.requestHeaders['x-api-key'] ?? '',
-      idempotencyKey: key,
-      body: reading.body,
-      status: answered.status,
-      answer: body.json,
-      answerText: body.text,
-      startedAt: exchange.startedAt,
-      finishedAt: exchange.finishedAt,
-    }));
+    findings.push(
+      ...idempotency.observe({
+        operationId: operation.id,
+        apiKey: exchange.requestHeaders['x-api-key'] ?? '',
+        idempotencyKey: key,
+        body: reading.body,
+        status: answered.status,
+        answer: body.json,
+        answerText: body.text,
+        startedAt: exchange.startedAt,
+        finishedAt: exchange.finishedAt,
+      }),
+    );
   }
   return { kind: 'graded', operationId: operation.id, status: answered.status, baseline: success && !invalid, findings };
 }

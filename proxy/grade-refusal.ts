@@ -32,7 +32,10 @@ export function gradeRefusal(operation: Operation, status: number, reading: Requ
   if (status < 500 && status >= 400) {
     const findings = ids.map(refusal);
     // DESIGN.md §4 bad input: 400 exactly (a refusal of the spec's own rules only)
-    if (must.length > 0) findings.push(status === 400 ? refusal('ERR-VALIDATION-400') : fail('ERR-VALIDATION-400', `refused invalid input with ${status}; DESIGN.md §4 decides 400`));
+    if (must.length > 0)
+      findings.push(
+        status === 400 ? refusal('ERR-VALIDATION-400') : fail('ERR-VALIDATION-400', `refused invalid input with ${status}; DESIGN.md §4 decides 400`),
+      );
     return findings;
   }
   return [];

@@ -51,7 +51,8 @@ export class IdempotencyTracker {
     if (known !== undefined && known.finishedAt + retentionMs < send.startedAt) this.first.delete(scope);
     const first = this.first.get(scope);
     if (first === undefined) {
-      if (send.status >= 200 && send.status < 300) this.remember(scope, { request, answer: answerDigest(send), status: send.status, ...idOf(send.answer), finishedAt: send.finishedAt });
+      if (send.status >= 200 && send.status < 300)
+        this.remember(scope, { request, answer: answerDigest(send), status: send.status, ...idOf(send.answer), finishedAt: send.finishedAt });
       return [];
     }
     // sent before the first answer was complete: in flight (409 territory, DESIGN.md §4), not a replay
@@ -59,7 +60,10 @@ export class IdempotencyTracker {
     const id = idOf(send.answer).id;
     if (first.request === request) {
       if (send.status === first.status && answerDigest(send) === first.answer) return [pass('IDEM-REPLAY')];
-      const why = id !== first.id ? `answered id ${id ?? '(none)'} where the first answer had ${first.id ?? '(none)'}; a second message may have been created` : 'answered a body that differs from the first answer';
+      const why =
+        id !== first.id
+          ? `answered id ${id ?? '(none)'} where the first answer had ${first.id ?? '(none)'}; a second message may have been created`
+          : 'answered a body that differs from the first answer';
       return [fail('IDEM-REPLAY', `a retry with the same Idempotency-Key and body got ${send.status} (first: ${first.status}) and ${why}`)];
     }
     if (send.status === 422) return [pass('IDEM-BODY-MISMATCH-422')];
@@ -67,7 +71,9 @@ export class IdempotencyTracker {
       const what = id !== undefined && id !== first.id ? `created message ${id}` : 'replayed the first answer';
       return [fail('IDEM-BODY-MISMATCH-422', `the same Idempotency-Key with a different body got ${send.status} and ${what}; expected 422, nothing created`)];
     }
-    return send.status >= 400 && send.status < 500 ? [fail('IDEM-BODY-MISMATCH-422', `the same Idempotency-Key with a different body got ${send.status}; DESIGN.md §4 decides 422`)] : [];
+    return send.status >= 400 && send.status < 500
+      ? [fail('IDEM-BODY-MISMATCH-422', `the same Idempotency-Key with a different body got ${send.status}; DESIGN.md §4 decides 422`)]
+      : [];
   }
 
   private remember(scope: string, answer: FirstAnswer): void {

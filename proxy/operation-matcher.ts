@@ -18,12 +18,15 @@ interface Route {
 const routes: readonly Route[] = operations
   .map((operation) => {
     const names: string[] = [];
-    const source = operation.path.split('/').map((segment) => {
-      const param = /^\{([^}]+)\}$/.exec(segment);
-      if (param === null) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      names.push(param[1] as string);
-      return '([^/]+)';
-    }).join('/');
+    const source = operation.path
+      .split('/')
+      .map((segment) => {
+        const param = /^\{([^}]+)\}$/.exec(segment);
+        if (param === null) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        names.push(param[1] as string);
+        return '([^/]+)';
+      })
+      .join('/');
     const literals = operation.path.split('/').filter((segment) => segment !== '' && !segment.startsWith('{')).length;
     return { operation, pattern: new RegExp(`^${source}/?$`), names, literals };
   })

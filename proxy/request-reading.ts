@@ -28,8 +28,14 @@ export function readRequest(operation: Operation, exchange: CapturedExchange, pa
   for (const [name, value] of search) if (!(name in wireQuery)) wireQuery[name] = value;
   const query = fromWire(operation, 'query', wireQuery);
   const headerNames = Object.keys(headerProperties(operation));
-  const wireHeaders = Object.fromEntries(headerNames.filter((name) => exchange.requestHeaders[name] !== undefined).map((name) => [name, exchange.requestHeaders[name] as string]));
-  const parts: [Location, unknown][] = [['path', pathParams], ['query', query], ['headers', fromWire(operation, 'headers', wireHeaders)]];
+  const wireHeaders = Object.fromEntries(
+    headerNames.filter((name) => exchange.requestHeaders[name] !== undefined).map((name) => [name, exchange.requestHeaders[name] as string]),
+  );
+  const parts: [Location, unknown][] = [
+    ['path', pathParams],
+    ['query', query],
+    ['headers', fromWire(operation, 'headers', wireHeaders)],
+  ];
   let body: unknown;
   let malformedJson = false;
   if (operation.schemaNames.body !== undefined) {

@@ -29,7 +29,11 @@ export function trafficSummary(session: GradedSession): Record<string, unknown> 
  * Writes a session's reports like a run's (JUnit, JSON, Markdown, HTML, console text) plus traffic.json, every file
  * through the session's redactor (DESIGN.md §5: keys and secrets never appear).
  */
-export async function writeSessionReports(result: RunResult, session: GradedSession, options: Omit<WriteReportsOptions, 'redact'> = {}): Promise<WrittenReports> {
+export async function writeSessionReports(
+  result: RunResult,
+  session: GradedSession,
+  options: Omit<WriteReportsOptions, 'redact'> = {},
+): Promise<WrittenReports> {
   const redact = (text: string): string => session.redactor.scrub(text);
   const written = await writeReports(result, { ...options, redact });
   const outDir = resolve(options.outDir ?? 'conformance-report');

@@ -51,17 +51,20 @@ function checkOf(kind: SessionKind, id: string, count: RequirementCount, baselin
       logs: count.samples.map((v) => `${v.at} ${v.exchange}: ${v.message}`),
     };
   }
-  if (seen > 0) return { ...base, status: 'passed', reason: `${seen} exchanges kept it${proving > 0 ? ` (${proving} by refusing a request that breaks it)` : ''}` };
+  if (seen > 0)
+    return { ...base, status: 'passed', reason: `${seen} exchanges kept it${proving > 0 ? ` (${proving} by refusing a request that breaks it)` : ''}` };
   // DESIGN.md §3: a refusal proves nothing while the operation has not answered one valid request with a 2xx
-  return { ...base, status: 'skipped', reason: `only refusals seen, of ${waiting.join(', ')}, which answered no valid request with a 2xx in this session: a refusal proves nothing alone` };
+  return {
+    ...base,
+    status: 'skipped',
+    reason: `only refusals seen, of ${waiting.join(', ')}, which answered no valid request with a 2xx in this session: a refusal proves nothing alone`,
+  };
 }
 
 /** The session as a RunResult, so every reporter renders it: what the traffic proved, broke or never touched. */
 export function sessionResult(tally: SessionTally, meta: SessionMeta): RunResult {
   const baselines = new Set([...tally.operations].filter(([, traffic]) => traffic.baselines > 0).map(([operation]) => operation));
-  const checks = [...tally.requirements]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([id, count]) => checkOf(meta.kind, id, count, baselines));
+  const checks = [...tally.requirements].sort(([a], [b]) => a.localeCompare(b)).map(([id, count]) => checkOf(meta.kind, id, count, baselines));
   const matrix = requirementsMatrix(requirements, checks);
   const graded = checks.length > 0;
   const exitCode = graded ? exitCodeFor(checks, meta.failOn) : 2;
@@ -80,7 +83,14 @@ export function sessionResult(tally: SessionTally, meta: SessionMeta): RunResult
     summary: summarize(checks, matrix),
     verdict: !graded ? 'not-run' : exitCode === 0 ? 'conforms' : 'does-not-conform',
     exitCode,
-    ...(graded ? {} : { setupError: { code: 'NO_TRAFFIC', message: `no ${meta.kind === 'proxy' ? 'exchange of a contract operation' : 'delivery'} was graded in this session: point your client at the ${meta.kind}` } }),
+    ...(graded
+      ? {}
+      : {
+          setupError: {
+            code: 'NO_TRAFFIC',
+            message: `no ${meta.kind === 'proxy' ? 'exchange of a contract operation' : 'delivery'} was graded in this session: point your client at the ${meta.kind}`,
+          },
+        }),
     requestsSent: tally.exchanges,
   };
 }

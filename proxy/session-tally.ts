@@ -67,7 +67,12 @@ export class SessionTally {
     else if (finding.outcome === 'refusal') count.refusals.set(operationId, (count.refusals.get(operationId) ?? 0) + 1);
     else {
       count.failures += 1;
-      const violation = { requirement: finding.requirement, at: new Date(at).toISOString(), exchange: printable(exchange, 240), message: printable(finding.message) };
+      const violation = {
+        requirement: finding.requirement,
+        at: new Date(at).toISOString(),
+        exchange: printable(exchange, 240),
+        message: printable(finding.message),
+      };
       if (count.samples.length < samplesPerRequirement) count.samples.push(violation);
       return [violation];
     }

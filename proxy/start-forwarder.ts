@@ -51,7 +51,11 @@ export async function startForwarder(options: ForwarderOptions): Promise<Running
   const redactor = options.redactor ?? new Redactor();
   const secrets = [...(options.secrets ?? [])];
   for (const secret of secrets) redactor.addSecret(secret);
-  const verification: DeliveryVerification = { scheme: options.scheme ?? serviceScheme(), secrets, toleranceSeconds: options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS };
+  const verification: DeliveryVerification = {
+    scheme: options.scheme ?? serviceScheme(),
+    secrets,
+    toleranceSeconds: options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
+  };
   const tally = new SessionTally();
   const limit = options.maxBodyBytes ?? 1024 * 1024;
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -59,7 +63,12 @@ export async function startForwarder(options: ForwarderOptions): Promise<Running
   const record = (status: number, req: IncomingMessage, raw: Buffer): void => {
     const { event, findings } = gradeDelivery({ raw, headers: headerBag(req.rawHeaders) }, secrets.length > 0 ? verification : undefined);
     const label = `${req.method ?? 'POST'} ${req.url ?? '/'} ${event} -> ${status}`;
-    for (const violation of tally.add({ kind: 'graded', operationId: `delivery ${printable(event, 60)}`, status, baseline: false, findings }, label, Date.now())) options.onViolation?.(violation);
+    for (const violation of tally.add(
+      { kind: 'graded', operationId: `delivery ${printable(event, 60)}`, status, baseline: false, findings },
+      label,
+      Date.now(),
+    ))
+      options.onViolation?.(violation);
     count += 1;
     options.onExchange?.(count);
   };
@@ -138,7 +147,8 @@ function loopbackEndpoint(text: string): URL {
     throw new HarnessError('USAGE', `--forward "${text}" is not a URL: give your endpoint, e.g. http://127.0.0.1:3000/webhooks`);
   }
   if (url.protocol !== 'http:') throw new HarnessError('USAGE', `--forward must be an http:// loopback URL, got ${url.protocol}`);
-  if (!isLoopbackUrl(url.href)) throw new HarnessError('NOT_LOOPBACK', `--forward ${url.host} is not a loopback address: forward to 127.0.0.1, ::1 or localhost only`);
+  if (!isLoopbackUrl(url.href))
+    throw new HarnessError('NOT_LOOPBACK', `--forward ${url.host} is not a loopback address: forward to 127.0.0.1, ::1 or localhost only`);
   return url;
 }
 

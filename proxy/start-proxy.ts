@@ -103,7 +103,9 @@ function parseTarget(text: string): URL {
     throw new HarnessError('BAD_TARGET', `--target "${text}" is not a URL: give the API origin, e.g. http://127.0.0.1:4001`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new HarnessError('BAD_TARGET', `--target must be http:// or https://, got ${url.protocol}`);
-  if (url.username !== '' || url.password !== '') throw new HarnessError('BAD_TARGET', '--target must not carry user:password@; the client sends its own credentials');
-  if (url.search !== '' || url.hash !== '') throw new HarnessError('BAD_TARGET', '--target is an origin (optionally with a base path), without ?query or #fragment');
+  if (url.username !== '' || url.password !== '')
+    throw new HarnessError('BAD_TARGET', '--target must not carry user:password@; the client sends its own credentials');
+  if (url.search !== '' || url.hash !== '')
+    throw new HarnessError('BAD_TARGET', '--target is an origin (optionally with a base path), without ?query or #fragment');
   return url;
 }

@@ -46,7 +46,8 @@ export function buildDelivery(req: IncomingMessage, arrival: Arrival, body: Body
     headers[name] = Object.hasOwn(headers, name) ? `${headers[name]}, ${value}` : value;
   }
   const { json, jsonError } = parseJson(body.raw, body);
-  const event = json !== null && typeof json === 'object' && typeof (json as { event?: unknown }).event === 'string' ? (json as { event: string }).event : undefined;
+  const event =
+    json !== null && typeof json === 'object' && typeof (json as { event?: unknown }).event === 'string' ? (json as { event: string }).event : undefined;
   return {
     ...arrival,
     method: req.method ?? 'GET',

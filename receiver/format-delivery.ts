@@ -7,7 +7,11 @@ function formatSize(bytes: number): string {
 /** One human-readable line per delivery: time, method and path, event, size, verification. Never contains a secret. */
 export function formatDelivery(d: Delivery): string {
   const time = new Date(d.receivedAt).toISOString().slice(11, 23);
-  const problems = [d.flags.oversize ? 'OVERSIZE' : '', d.flags.aborted ? 'ABORTED' : '', d.jsonError && !d.flags.oversize && !d.flags.aborted ? 'not JSON' : '']
+  const problems = [
+    d.flags.oversize ? 'OVERSIZE' : '',
+    d.flags.aborted ? 'ABORTED' : '',
+    d.jsonError && !d.flags.oversize && !d.flags.aborted ? 'not JSON' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   const verified =

@@ -34,10 +34,18 @@ export const consoleReporter: Reporter = {
       if (order.others.length > room) lines.push(`  … and ${order.others.length - room} more: see report.html`);
       lines.push('');
     }
-    if (order.noted.length > 0) lines.push(`Noted (${order.noted.length}, observe: never failing): ${idList(order.noted.map((c) => c.id), 10)}`);
+    if (order.noted.length > 0)
+      lines.push(
+        `Noted (${order.noted.length}, observe: never failing): ${idList(
+          order.noted.map((c) => c.id),
+          10,
+        )}`,
+      );
     if (order.blocked.length > 0) lines.push(`Blocked (${order.blocked.length}): not run because a root cause above failed; their requirements stay unproven`);
     lines.push('', ...table(countRows(result)), '');
-    lines.push(`${coverageLine(result)}   seed: ${result.seed}   requests: ${result.requestsSent}${result.target.startupMs === undefined ? '' : `   target ready in: ${result.target.startupMs} ms`}`);
+    lines.push(
+      `${coverageLine(result)}   seed: ${result.seed}   requests: ${result.requestsSent}${result.target.startupMs === undefined ? '' : `   target ready in: ${result.target.startupMs} ms`}`,
+    );
     const safety = safetySummary(result);
     if (safety) lines.push(visible(safety));
     lines.push(verdictLine(result), '');
@@ -47,7 +55,9 @@ export const consoleReporter: Reporter = {
 
 function failure(check: CheckResult, prefix: string, blocks: number): string[] {
   const view = failureView(check, shortLimits);
-  const lines = [`  ${prefix}${statusMark[check.status]} ${visible(check.id)} [${check.level}] ${idList(check.requirements, 5)}${blocks > 0 ? `  blocks ${blocks} check(s)` : ''}`];
+  const lines = [
+    `  ${prefix}${statusMark[check.status]} ${visible(check.id)} [${check.level}] ${idList(check.requirements, 5)}${blocks > 0 ? `  blocks ${blocks} check(s)` : ''}`,
+  ];
   const indent = ' '.repeat(prefix.length + 4);
   lines.push(`${indent}target answered: ${view.answer ?? 'not recorded (see the reason)'}`);
   if (view.reason) lines.push(`${indent}reason: ${cutLine(view.reason, 300)}`);
@@ -58,5 +68,10 @@ function failure(check: CheckResult, prefix: string, blocks: number): string[] {
 /** Text columns: the first left-aligned, the rest left-aligned too unless numeric. */
 function table(rows: readonly (readonly string[])[]): string[] {
   const widths = (rows[0] as readonly string[]).map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)));
-  return rows.map((row) => row.map((value, i) => (/^\d+$/.test(value) ? value.padStart(widths[i] as number) : value.padEnd(widths[i] as number))).join('  ').trimEnd());
+  return rows.map((row) =>
+    row
+      .map((value, i) => (/^\d+$/.test(value) ? value.padStart(widths[i] as number) : value.padEnd(widths[i] as number)))
+      .join('  ')
+      .trimEnd(),
+  );
 }

@@ -21,9 +21,19 @@ export const githubActionsReporter: Reporter = {
     for (const { check, blocks } of failures.slice(0, maxAnnotations)) {
       lines.push(command(failsRun(check.level, result.failOn) ? 'error' : 'warning', check.id, message(check, blocks)));
     }
-    if (failures.length > maxAnnotations) lines.push(command('notice', 'more failures', `${failures.length - maxAnnotations} more failure(s): see report.html or summary.md`));
+    if (failures.length > maxAnnotations)
+      lines.push(command('notice', 'more failures', `${failures.length - maxAnnotations} more failure(s): see report.html or summary.md`));
     if (order.noted.length > 0) {
-      lines.push(command('notice', 'noted (observe)', `${order.noted.length} observe-level deviation(s) noted, never failing: ${idList(order.noted.map((c) => c.id), 10)}`));
+      lines.push(
+        command(
+          'notice',
+          'noted (observe)',
+          `${order.noted.length} observe-level deviation(s) noted, never failing: ${idList(
+            order.noted.map((c) => c.id),
+            10,
+          )}`,
+        ),
+      );
     }
     return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
   },

@@ -46,7 +46,9 @@ function requestOf(exchange: Exchange) {
     queryString: queryOf(request.url),
     headersSize: -1,
     bodySize: body === undefined ? 0 : byteLength(body, request.bodyBase64),
-    ...(body === undefined ? {} : { postData: { mimeType, ...bounded(body), ...(request.bodyBase64 ? { comment: 'text is base64: the body was not valid UTF-8' } : {}) } }),
+    ...(body === undefined
+      ? {}
+      : { postData: { mimeType, ...bounded(body), ...(request.bodyBase64 ? { comment: 'text is base64: the body was not valid UTF-8' } : {}) } }),
   };
 }
 

@@ -32,9 +32,13 @@ export function failureCard(check: CheckResult, seed: number, blocks: readonly s
     `<div class="answer">Target answered: ${view.answer === undefined ? '<span class="muted">not recorded in the result (see the reason and the reproduction)</span>' : `<code>${esc(view.answer)}</code>`}</div>`,
     `<div>${esc(check.title)} · requirements ${check.requirements.map((id) => `<a href="#req-${esc(id)}"><code>${esc(id)}</code></a>`).join(', ')}</div>`,
     view.reason ? `<pre>${esc(view.reason)}</pre>` : '',
-    view.counterexample ? `<div>Counterexample (seed ${check.seed ?? seed}${check.path ? `, path ${esc(check.path)}` : ''}):</div><pre><code>${esc(view.counterexample)}</code></pre>` : '',
+    view.counterexample
+      ? `<div>Counterexample (seed ${check.seed ?? seed}${check.path ? `, path ${esc(check.path)}` : ''}):</div><pre><code>${esc(view.counterexample)}</code></pre>`
+      : '',
     view.reproduction ? `<div>Reproduce:</div><pre><code>${esc(view.reproduction)}</code></pre>` : '',
-    blocks.length > 0 ? `<details><summary>${blocks.length} check${blocks.length === 1 ? '' : 's'} blocked behind it</summary><div class="ids">${blocks.map(checkLink).join('')}</div></details>` : '',
+    blocks.length > 0
+      ? `<details><summary>${blocks.length} check${blocks.length === 1 ? '' : 's'} blocked behind it</summary><div class="ids">${blocks.map(checkLink).join('')}</div></details>`
+      : '',
     '</section>',
   ].join('');
 }

@@ -35,14 +35,20 @@ export const htmlReporter: Reporter = {
       `<header class="${esc(result.verdict)}"><h1>${esc(verdictLine(result))}</h1>`,
       `<p>Target ${esc(result.target.name)} · profile ${esc(result.target.profile)} · ${esc(result.target.baseUrl)} · seed ${result.seed} · ${result.runs} runs/property · ${esc(coverageLine(result))} · started ${esc(result.startedAt)}</p></header>`,
       `<nav>${nav.join('')}</nav><main>`,
-      result.setupError ? `<section class="failure"><b>Set-up problem ${esc(result.setupError.code)}</b><pre>${esc(result.setupError.message)}</pre></section>` : '',
+      result.setupError
+        ? `<section class="failure"><b>Set-up problem ${esc(result.setupError.code)}</b><pre>${esc(result.setupError.message)}</pre></section>`
+        : '',
       `<h2 id="operations">Operations</h2>${result.operations.length > 0 ? operationsTable(result.operations) : '<p class="muted">No operation was tried.</p>'}`,
       `<h2 id="root-causes">Root causes (${order.roots.length}): fix these first</h2>`,
-      order.roots.length > 0 ? order.roots.map(({ check, blocks }) => failureCard(check, result.seed, blocks)).join('') : '<p class="muted">No failure blocks other checks.</p>',
+      order.roots.length > 0
+        ? order.roots.map(({ check, blocks }) => failureCard(check, result.seed, blocks)).join('')
+        : '<p class="muted">No failure blocks other checks.</p>',
       `<h2 id="failures">${order.roots.length > 0 ? 'Other failures' : 'Failures'} (${order.others.length})</h2>`,
       order.others.length > 0 ? order.others.map((check) => failureCard(check, result.seed)).join('') : '<p class="muted">None.</p>',
       `<h2 id="noted">Noted (${order.noted.length}): observe-level deviations, never failing</h2>`,
-      order.noted.length > 0 ? `<ul>${order.noted.map((check) => `<li><span class="pill noted">noted</span> <a href="#check-${esc(check.id)}"><code>${esc(check.id)}</code></a>: ${esc(cut(check.reason ?? '', 600))}</li>`).join('')}</ul>` : '<p class="muted">None.</p>',
+      order.noted.length > 0
+        ? `<ul>${order.noted.map((check) => `<li><span class="pill noted">noted</span> <a href="#check-${esc(check.id)}"><code>${esc(check.id)}</code></a>: ${esc(cut(check.reason ?? '', 600))}</li>`).join('')}</ul>`
+        : '<p class="muted">None.</p>',
       `<h2 id="figures">Figures</h2>${figures(result)}${safety(result)}`,
       `<h2 id="matrix">Requirements matrix</h2>${areaTable(result.requirements)}${matrixTable(result.requirements)}`,
       `<h2 id="checks">All checks</h2><details><summary>${result.checks.length} checks</summary>${checksTable(result.checks, carded)}</details>`,
@@ -55,7 +61,8 @@ export const htmlReporter: Reporter = {
 function figures(result: RunResult): string {
   const { byStatus, requirements, total } = result.summary;
   const card = (label: string, value: string | number): string => `<div class="card"><b>${value}</b>${esc(label)}</div>`;
-  const part = (n: number, cls: string): string => (n > 0 ? `<span class="${cls}" style="width:${(n / Math.max(1, total)) * 100}%" title="${n} ${cls}"></span>` : '');
+  const part = (n: number, cls: string): string =>
+    n > 0 ? `<span class="${cls}" style="width:${(n / Math.max(1, total)) * 100}%" title="${n} ${cls}"></span>` : '';
   return [
     '<div class="cards">',
     ...countColumns.map((status) => card(status, byStatus[status] ?? 0)),
@@ -72,6 +79,9 @@ function figures(result: RunResult): string {
 function safety(result: RunResult): string {
   const summary = safetySummary(result);
   const rows = ledgerRows(result);
-  const table = rows.length === 0 ? '' : `<h3>Send ledger</h3><table><tr>${ledgerHeader.map((h) => `<th>${esc(h)}</th>`).join('')}</tr>${rows.map((row) => `<tr>${row.map((v) => `<td>${esc(v)}</td>`).join('')}</tr>`).join('')}</table>`;
+  const table =
+    rows.length === 0
+      ? ''
+      : `<h3>Send ledger</h3><table><tr>${ledgerHeader.map((h) => `<th>${esc(h)}</th>`).join('')}</tr>${rows.map((row) => `<tr>${row.map((v) => `<td>${esc(v)}</td>`).join('')}</tr>`).join('')}</table>`;
   return `${summary ? `<p>${esc(summary)}</p>` : ''}${table}`;
 }

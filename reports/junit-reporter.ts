@@ -42,7 +42,8 @@ function testcase(check: CheckResult, seed: number): string[] {
   out.push('      </properties>');
   const reason = check.reason ?? '';
   if (check.status === 'skipped') out.push(`      <skipped message="${escapeXml(cutLine(reason, 500))}"/>`);
-  if (check.status === 'blocked') out.push(`      <skipped message="${escapeXml(cutLine(`blocked by ${check.blockedBy ?? 'an earlier failure'}: ${reason}`, 500))}"/>`);
+  if (check.status === 'blocked')
+    out.push(`      <skipped message="${escapeXml(cutLine(`blocked by ${check.blockedBy ?? 'an earlier failure'}: ${reason}`, 500))}"/>`);
   if (check.status === 'noted') out.push(`      <system-out>${escapeXml(`noted (observe, never failing): ${reason}`)}</system-out>`);
   if (check.status === 'failed' || check.status === 'errored') {
     const element = check.status === 'failed' ? 'failure' : 'error';

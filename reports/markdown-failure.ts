@@ -10,12 +10,22 @@ export function markdownFailure(check: CheckResult, seed: number, blocks: readon
   const view = failureView(check, shortLimits);
   const blocking = blocks.length > 0 ? ` · blocks ${blocks.length} check(s)` : '';
   const lines = [`### ${statusMark[check.status]} ${code(visible(check.id))} (${check.level}): ${markdownCell(check.title, 200)}${blocking}`, ''];
-  lines.push(`Target answered: ${view.answer === undefined ? 'not recorded in the result (see the reason and the reproduction)' : markdownCell(view.answer)}`, '');
+  lines.push(
+    `Target answered: ${view.answer === undefined ? 'not recorded in the result (see the reason and the reproduction)' : markdownCell(view.answer)}`,
+    '',
+  );
   lines.push(`Requirements: ${idList(check.requirements, 10, code)}`, '');
   if (view.reason) lines.push(markdownFence(view.reason), '');
-  if (view.counterexample) lines.push(`Counterexample (seed ${check.seed ?? seed}${check.path ? `, path ${markdownCell(check.path, 80)}` : ''}):`, '', markdownFence(view.counterexample, 'json'), '');
+  if (view.counterexample)
+    lines.push(
+      `Counterexample (seed ${check.seed ?? seed}${check.path ? `, path ${markdownCell(check.path, 80)}` : ''}):`,
+      '',
+      markdownFence(view.counterexample, 'json'),
+      '',
+    );
   if (view.reproduction) lines.push('Reproduce:', '', markdownFence(view.reproduction, 'sh'), '');
-  if (blocks.length > 0) lines.push(`<details><summary>Blocked behind it: ${blocks.length} check(s)</summary>`, '', idList(blocks, 10, code), '', '</details>', '');
+  if (blocks.length > 0)
+    lines.push(`<details><summary>Blocked behind it: ${blocks.length} check(s)</summary>`, '', idList(blocks, 10, code), '', '</details>', '');
   return lines;
 }
 

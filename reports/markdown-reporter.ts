@@ -31,7 +31,12 @@ export const markdownReporter: Reporter = {
     if (result.setupError) out.force(`**Set-up problem ${markdownCell(result.setupError.code, 60)}**: ${markdownCell(result.setupError.message, 1000)}`, '');
     if (result.operations.length > 0) {
       out.force('## Operations', '', `| ${operationHeader.join(' | ')} |`, '|---|---|---|---|');
-      for (const row of result.operations) out.force(`| ${operationCells(row).map((c, i) => (i === 0 ? code(c) : markdownCell(c, 200))).join(' | ')} |`);
+      for (const row of result.operations)
+        out.force(
+          `| ${operationCells(row)
+            .map((c, i) => (i === 0 ? code(c) : markdownCell(c, 200)))
+            .join(' | ')} |`,
+        );
       out.force('');
     }
     const failures = [...order.roots, ...order.others.map((check) => ({ check, blocks: [] as readonly string[] }))];
@@ -63,10 +68,18 @@ export const markdownReporter: Reporter = {
       if (fitted >= 0) out.force(more(lines.length - fitted));
       out.force('');
     };
-    list(`## Noted (${order.noted.length}): observe-level deviations, never failing`, order.noted.map((check) => `- NOTED ${code(check.id)}: ${markdownCell(check.reason ?? '', 200)}`), (n) => `- and ${n} more`);
+    list(
+      `## Noted (${order.noted.length}): observe-level deviations, never failing`,
+      order.noted.map((check) => `- NOTED ${code(check.id)}: ${markdownCell(check.reason ?? '', 200)}`),
+      (n) => `- and ${n} more`,
+    );
     const by = new Map<string, string[]>();
     for (const check of order.blocked) by.set(check.blockedBy ?? '?', [...(by.get(check.blockedBy ?? '?') ?? []), check.id]);
-    list(`## Blocked (${order.blocked.length}): not run because what they need failed; their requirements stay unproven`, [...by].map(([blocker, ids]) => `- BLOCKED by ${code(blocker)}: ${ids.length} check(s): ${idList(ids, 10, code)}`), (n) => `- and ${n} more blocking check(s)`);
+    list(
+      `## Blocked (${order.blocked.length}): not run because what they need failed; their requirements stay unproven`,
+      [...by].map(([blocker, ids]) => `- BLOCKED by ${code(blocker)}: ${ids.length} check(s): ${idList(ids, 10, code)}`),
+      (n) => `- and ${n} more blocking check(s)`,
+    );
     const counts = countRows(result);
     out.force('## Counts', '', `| ${(counts[0] as string[]).join(' | ')} |`, `|---|${countColumns.map(() => '---:').join('|')}|`);
     for (const row of counts.slice(1)) out.force(`| ${row[0] === 'all' ? row.map((c) => `**${c}**`).join(' | ') : row.join(' | ')} |`);
@@ -74,10 +87,16 @@ export const markdownReporter: Reporter = {
     const safety = safetySummary(result);
     if (safety) out.force(markdownCell(safety, 2000), '');
     const ledger = ledgerRows(result).map((row) => `| ${row.map((c) => markdownCell(c, 80)).join(' | ')} |`);
-    list('## Send ledger', ledger.length === 0 ? [] : [`| ${ledgerHeader.join(' | ')} |`, `|${ledgerHeader.map(() => '---').join('|')}|`, ...ledger], (n) => `\n… and ${n} more sends in \`report.html\`.`);
+    list(
+      '## Send ledger',
+      ledger.length === 0 ? [] : [`| ${ledgerHeader.join(' | ')} |`, `|${ledgerHeader.map(() => '---').join('|')}|`, ...ledger],
+      (n) => `\n… and ${n} more sends in \`report.html\`.`,
+    );
     const rows = [...result.requirements].sort((a, b) => matrixOrder[a.status] - matrixOrder[b.status]);
     out.force('<details><summary>Requirements matrix</summary>', '', '| requirement | level | status | checks |', '|---|---|---|---|');
-    const fitted = rows.findIndex((row) => !out.add([`| ${code(row.id)} | ${row.level} | ${statusMark[row.status]} | ${idList(row.checks, 5, code) || '-'} |`]));
+    const fitted = rows.findIndex(
+      (row) => !out.add([`| ${code(row.id)} | ${row.level} | ${statusMark[row.status]} | ${idList(row.checks, 5, code) || '-'} |`]),
+    );
     if (fitted >= 0) out.force('', `… and ${rows.length - fitted} more requirements in \`report.html\`.`);
     out.force('', '</details>', '');
     return out.lines.join('\n');

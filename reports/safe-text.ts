@@ -5,8 +5,9 @@
 
 // C0 controls but tab and newline, DEL, C1 controls, bidi embeddings/overrides/isolates (they reorder what a reader
 // sees: "Trojan Source") and lone surrogates
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const unsafe =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Text with every control character other than newline and tab shown escaped (ESC as \u001b). */
 export function visible(text: string): string {

@@ -22,7 +22,9 @@ export function safetySummary(result: RunResult): string | undefined {
   const sends = result.sends;
   if (sends?.guarded) {
     const policy = sends.allowSend ? `allowed (max ${sends.maxSends}, to ${sends.allowedRecipients.join(', ') || 'no recipient'})` : 'not allowed';
-    parts.push(`Billable sends: ${sends.sent} sent (${sends.counted} new messages counted against --max-sends), ${sends.refused} refused by the client; sending ${policy}.`);
+    parts.push(
+      `Billable sends: ${sends.sent} sent (${sends.counted} new messages counted against --max-sends), ${sends.refused} refused by the client; sending ${policy}.`,
+    );
   }
   const cleanup = result.cleanup;
   if (cleanup) {

@@ -30,7 +30,8 @@ try {
   // stdout stays clean: `npm pack --json` runs this (prepack) and prints its JSON there
   execFileSync(process.execPath, [tsc, '-p', `${root}tsconfig.build.json`, '--outDir', fresh], { stdio: ['ignore', process.stderr, 'inherit'] });
   for (const asset of runtimeAssets) cpSync(`${root}${asset}`, `${fresh}${asset}`, { recursive: true });
-  for (const file of parsedCatalogues) writeFileSync(`${fresh}${file.replace(/\.yaml$/, '.json')}`, JSON.stringify(parse(readFileSync(`${root}${file}`, 'utf8'))));
+  for (const file of parsedCatalogues)
+    writeFileSync(`${fresh}${file.replace(/\.yaml$/, '.json')}`, JSON.stringify(parse(readFileSync(`${root}${file}`, 'utf8'))));
   if (existsSync(dist)) renameSync(dist, stale);
   renameSync(fresh, dist);
 } finally {

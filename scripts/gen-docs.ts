@@ -17,7 +17,7 @@ try {
   const fresh = withOptionsTable(readme, optionTable);
   if (args.includes('--check')) {
     if (fresh !== readme) {
-      console.error('gen-docs: README.md\'s options table differs from cli/options/option-table.ts. Run `npm run gen:docs` and commit the result.');
+      console.error("gen-docs: README.md's options table differs from cli/options/option-table.ts. Run `npm run gen:docs` and commit the result.");
       process.exit(1);
     }
     console.log(`gen-docs: README.md's options table is fresh (${optionTable.length} options)`);

@@ -33,7 +33,16 @@ export function judgeFault(fault: ReferenceFault, run: RunResult): FaultOutcome 
     else if (run.exitCode === 0) reason = `the run passed: no check citing ${fault.requirement} failed (${citing(run, fault)} ran)`;
     else reason = `the run failed, but not on a check citing ${fault.requirement} (${otherFailures.join(', ')})`;
   }
-  return { fault, caught, caughtBy, ...(caught ? { attribution: attributionOf(fault, catching) } : {}), otherFailures, exitCode: run.exitCode, durationMs: run.durationMs, reason };
+  return {
+    fault,
+    caught,
+    caughtBy,
+    ...(caught ? { attribution: attributionOf(fault, catching) } : {}),
+    otherFailures,
+    exitCode: run.exitCode,
+    durationMs: run.durationMs,
+    reason,
+  };
 }
 
 function attributionOf(fault: ReferenceFault, catching: readonly CheckResult[]): NonNullable<FaultOutcome['attribution']> {

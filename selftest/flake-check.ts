@@ -94,7 +94,11 @@ export function flakeMarkdown(report: FlakeReport): string {
     '',
   ];
   for (const u of report.unstable) {
-    lines.push(`- ${u.subject}: ${Object.entries(u.outcomes).map(([seed, outcome]) => `seed ${seed} ${outcome}`).join('; ')}`);
+    lines.push(
+      `- ${u.subject}: ${Object.entries(u.outcomes)
+        .map(([seed, outcome]) => `seed ${seed} ${outcome}`)
+        .join('; ')}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

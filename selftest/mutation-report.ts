@@ -28,11 +28,17 @@ export function mutationMarkdown(result: SelftestResult, coverage: MustCoverage)
   const lines: string[] = [];
   const { score, clean } = result;
   lines.push(`# Self-test: mutation score ${score.caught}/${score.total} (${score.percent}%)`, '');
-  lines.push(`Verdict: **${result.ok ? 'OK' : 'FAILED'}** · seed ${result.seed} · ${result.runs} property cases per operation · ${(result.durationMs / 1000).toFixed(1)} s`, '');
+  lines.push(
+    `Verdict: **${result.ok ? 'OK' : 'FAILED'}** · seed ${result.seed} · ${result.runs} property cases per operation · ${(result.durationMs / 1000).toFixed(1)} s`,
+    '',
+  );
   if (clean) {
     const s = clean.summary.byStatus;
     lines.push('## Clean reference', '');
-    lines.push(`${clean.verdict}: ${clean.summary.total} checks (${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s.skipped} skipped), ${clean.requestsSent} requests, ${(clean.durationMs / 1000).toFixed(1)} s, requirements covered ${clean.summary.requirements.covered}/${clean.summary.requirements.total} (${clean.summary.requirements.percent}%)`, '');
+    lines.push(
+      `${clean.verdict}: ${clean.summary.total} checks (${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s.skipped} skipped), ${clean.requestsSent} requests, ${(clean.durationMs / 1000).toFixed(1)} s, requirements covered ${clean.summary.requirements.covered}/${clean.summary.requirements.total} (${clean.summary.requirements.percent}%)`,
+      '',
+    );
     const bad = clean.checks.filter((c) => c.status === 'failed' || c.status === 'errored');
     for (const c of bad) lines.push(`- ${c.status} ${c.id} [${c.requirements.join(', ')}]: ${cell(c.reason ?? '')}`);
     if (bad.length > 0) lines.push('');
@@ -51,7 +57,11 @@ export function mutationMarkdown(result: SelftestResult, coverage: MustCoverage)
     const by = o.caught ? o.caughtBy.join(', ') : o.reason;
     lines.push(`| ${o.fault.id} | ${o.fault.area} | ${o.fault.requirement} | ${o.caught ? 'yes' : '**no**'} | ${cell(by)} | ${o.durationMs} ms |`);
   }
-  lines.push('', `## Must-level requirements: ${coverage.covered.length} broken by a fault, ${coverage.unbreakable.length} recorded as unbreakable, ${coverage.uncovered.length} with neither`, '');
+  lines.push(
+    '',
+    `## Must-level requirements: ${coverage.covered.length} broken by a fault, ${coverage.unbreakable.length} recorded as unbreakable, ${coverage.uncovered.length} with neither`,
+    '',
+  );
   if (coverage.uncovered.length > 0) lines.push(`Neither a fault nor a reason: ${coverage.uncovered.join(', ')}`, '');
   for (const u of coverage.unbreakable) lines.push(`- ${u.id}: ${cell(u.why)}`);
   return `${lines.join('\n')}\n`;

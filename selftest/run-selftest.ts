@@ -50,7 +50,9 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
   let clean: RunResult | undefined;
   if (!options.skipClean) {
     clean = await runConformance({ target: referenceTarget(), seed, runs });
-    progress(`clean reference: ${clean.verdict} (${clean.summary.byStatus.passed} passed, ${clean.summary.byStatus.failed} failed, ${clean.summary.byStatus.errored} errored, ${clean.summary.byStatus.skipped} skipped) in ${clean.durationMs} ms`);
+    progress(
+      `clean reference: ${clean.verdict} (${clean.summary.byStatus.passed} passed, ${clean.summary.byStatus.failed} failed, ${clean.summary.byStatus.errored} errored, ${clean.summary.byStatus.skipped} skipped) in ${clean.durationMs} ms`,
+    );
   }
   let done = 0;
   const outcomes = await runPool(faults, options.concurrency ?? 4, async (fault) => {
@@ -68,7 +70,9 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
       outcome = missed(fault, (error as Error).message);
     }
     const run = { durationMs: outcome.durationMs };
-    progress(`[${++done}/${faults.length}] ${outcome.caught ? 'caught' : 'MISSED'} ${fault.id} (${fault.requirement}) in ${run.durationMs} ms${outcome.caught ? ` by ${outcome.caughtBy.join(', ')}` : `: ${outcome.reason}`}`);
+    progress(
+      `[${++done}/${faults.length}] ${outcome.caught ? 'caught' : 'MISSED'} ${fault.id} (${fault.requirement}) in ${run.durationMs} ms${outcome.caught ? ` by ${outcome.caughtBy.join(', ')}` : `: ${outcome.reason}`}`,
+    );
     return outcome;
   });
   const caught = outcomes.filter((o) => o.caught).length;

@@ -7,8 +7,10 @@ export function listen(server: Server, host: string, port: number, what: string)
   return new Promise((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
-      if (err.code === 'EADDRINUSE') reject(new ReferenceConfigError('port_in_use', `${what} port ${port} on ${host} is already in use: stop the other process or choose another port`));
-      else if (err.code === 'EACCES') reject(new ReferenceConfigError('port_denied', `${what} port ${port} on ${host} is not allowed: choose a port above 1023`));
+      if (err.code === 'EADDRINUSE')
+        reject(new ReferenceConfigError('port_in_use', `${what} port ${port} on ${host} is already in use: stop the other process or choose another port`));
+      else if (err.code === 'EACCES')
+        reject(new ReferenceConfigError('port_denied', `${what} port ${port} on ${host} is not allowed: choose a port above 1023`));
       else reject(err);
     };
     const onListening = () => {

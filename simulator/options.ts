@@ -106,7 +106,8 @@ function originOf(name: string, value: string): URL {
 function loopbackOrigin(name: string, value: string): string {
   const url = originOf(name, value);
   // DESIGN §5: deliveries may only ever reach loopback.
-  if (!isLoopbackHost(url.hostname)) fail('egress_not_loopback', `option ${name}: "${url.origin}" is not a loopback origin; egress may only lead to 127.0.0.0/8 or ::1`);
+  if (!isLoopbackHost(url.hostname))
+    fail('egress_not_loopback', `option ${name}: "${url.origin}" is not a loopback origin; egress may only lead to 127.0.0.0/8 or ::1`);
   return url.origin;
 }
 
@@ -133,7 +134,8 @@ export function resolveOptions(o: ReferenceOptions): ResolvedOptions {
     keys.set(key, { tier: cfg.tier, ratePerMinute: rate });
   }
   const retry = o.retry ?? { maxAttempts: 3, baseDelayMs: 1000 };
-  if (!Number.isInteger(retry.maxAttempts) || retry.maxAttempts < 1) fail('bad_option', `option retry.maxAttempts is ${retry.maxAttempts}: use an integer >= 1`);
+  if (!Number.isInteger(retry.maxAttempts) || retry.maxAttempts < 1)
+    fail('bad_option', `option retry.maxAttempts is ${retry.maxAttempts}: use an integer >= 1`);
   const hosts = new Map<string, string[]>();
   for (const [name, ips] of Object.entries(o.hosts ?? {})) hosts.set(name.toLowerCase().replace(/\.$/, ''), [...ips]);
   const webhookUrl = o.webhookUrl ?? null;

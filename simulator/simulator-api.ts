@@ -67,7 +67,9 @@ export function createSimulatorApi(ref: ReferenceContext): SimulatorApi {
       return () => emitter.off(event, l);
     },
     listWebhooks: () =>
-      ref.store.listWebhooks().map((w) => ({ id: w.id, workspace_id: w.workspace_id, url: w.url, events: [...w.events], created_at: w.created_at, updated_at: w.updated_at })),
+      ref.store
+        .listWebhooks()
+        .map((w) => ({ id: w.id, workspace_id: w.workspace_id, url: w.url, events: [...w.events], created_at: w.created_at, updated_at: w.updated_at })),
     listDeliveries: (webhookId) => ref.store.listDeliveries(webhookId),
   };
 }

@@ -47,11 +47,7 @@ function toGap(entry: Record<string, unknown>, index: number, file: string, look
 }
 
 /** Parses and validates a gaps register against a requirement lookup; throws CatalogueError on a bad entry. */
-export function parseGaps(
-  yamlText: string,
-  file = 'spec/gaps.yaml',
-  lookup: (id: string) => Requirement | undefined = requirementById,
-): readonly Gap[] {
+export function parseGaps(yamlText: string, file = 'spec/gaps.yaml', lookup: (id: string) => Requirement | undefined = requirementById): readonly Gap[] {
   const seen = new Set<string>();
   const list = catalogueEntries(yamlText, file, 'gaps').map((entry, index) => {
     const gap = toGap(entry, index, file, lookup);

@@ -4,13 +4,7 @@ export { contractInfo, operationById, operations, schemas } from './contract.js'
 export type { Operation, OperationResponse } from './contract.js';
 export { ContractError } from './contract-error.js';
 export type { ContractErrorCode } from './contract-error.js';
-export type {
-  HttpMethod,
-  JsonSchema,
-  OperationParameter,
-  OperationSchemaNames,
-  RequirementMap,
-} from './contract-types.js';
+export type { HttpMethod, JsonSchema, OperationParameter, OperationSchemaNames, RequirementMap } from './contract-types.js';
 export { createContractAjv, e164Pattern } from './contract-ajv.js';
 export { validate, validator } from './validation.js';
 export type { ValidationIssue, ValidationResult, Validator } from './validation.js';

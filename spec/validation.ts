@@ -33,7 +33,10 @@ type SchemaNode = Record<string, unknown>;
 
 /** Whether any schema from the root along `schemaPath` (ajv's '#/properties/a/maxLength') is x-assumed. */
 function isAssumed(root: unknown, schemaPath: string): boolean {
-  const segments = schemaPath.split('/').slice(1).map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const segments = schemaPath
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
   let node = root;
   for (const segment of [undefined, ...segments]) {
     if (node === null || typeof node !== 'object') break;

@@ -13,7 +13,12 @@ export const suiteModules: readonly string[] = [
   './model/index.js',
   './scenarios/webhook-suites.js',
   './scenarios/one-webhook-url.js',
-  './scenarios/idempotency.js', './scenarios/tiers.js', './scenarios/templates.js', './scenarios/pagination.js', './scenarios/auth.js', './scenarios/rate-limit.js',
+  './scenarios/idempotency.js',
+  './scenarios/tiers.js',
+  './scenarios/templates.js',
+  './scenarios/pagination.js',
+  './scenarios/auth.js',
+  './scenarios/rate-limit.js',
   './scenarios/simulator-paths.js',
   './scenarios/round-trip-checks.js',
 ];

@@ -16,10 +16,14 @@ export function onAbort(signal: AbortSignal, callback: () => void): () => void {
     const set = new Set<() => void>();
     callbacks = set;
     waiting.set(signal, set);
-    signal.addEventListener('abort', () => {
-      waiting.delete(signal);
-      for (const waiter of set) waiter();
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        waiting.delete(signal);
+        for (const waiter of set) waiter();
+      },
+      { once: true },
+    );
   }
   callbacks.add(callback);
   return () => void callbacks.delete(callback);

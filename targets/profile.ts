@@ -58,8 +58,5 @@ const profiles: Record<ProfileName, Profile> = {
 /** The profile of a name; throws a HarnessError (UNKNOWN_PROFILE) for anything else. */
 export function profileFor(name: string): Profile {
   if ((profileNames as readonly string[]).includes(name)) return profiles[name as ProfileName];
-  throw new HarnessError(
-    'UNKNOWN_PROFILE',
-    `Unknown profile "${name}": use one of ${profileNames.join(', ')} (--profile).`,
-  );
+  throw new HarnessError('UNKNOWN_PROFILE', `Unknown profile "${name}": use one of ${profileNames.join(', ')} (--profile).`);
 }

@@ -43,9 +43,10 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       unsubscribe();
       resolve();
     }, ms);
-    if (signal) unsubscribe = onAbort(signal, () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    });
+    if (signal)
+      unsubscribe = onAbort(signal, () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      });
   });
 }

@@ -10,9 +10,7 @@ export type ReferenceWorkerRequest = { type: 'start'; id: number; options: Refer
 
 /** An answer of the reference worker, by the id of the reference it concerns. */
 export type ReferenceWorkerAnswer =
-  | { type: 'ready'; id: number; url: string }
-  | { type: 'failed'; id: number; message: string }
-  | { type: 'stopped'; id: number };
+  { type: 'ready'; id: number; url: string } | { type: 'failed'; id: number; message: string } | { type: 'stopped'; id: number };
 
 const port = parentPort;
 if (!port) throw new Error('targets/reference-worker runs only as a worker thread: start it with startReferenceThread().');

@@ -38,7 +38,6 @@ export { simulatorWebhookPath };
 
 const rateLimitedPerMinute = 100; // spec §8: production rate
 
-
 /** The reference implementation started on 127.0.0.1, port 0, production mode, with random keys, in a worker thread (`thread`). */
 export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
   const mode = options.mode ?? 'production';
@@ -114,10 +113,7 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
       try {
         server = thread === 'worker' ? await startReferenceThread(reference) : await startInThisThread(reference);
       } catch (error) {
-        throw new HarnessError(
-          'TARGET_START',
-          `The reference target did not start: ${(error as Error).message}. Check the --fault ids (see --help).`,
-        );
+        throw new HarnessError('TARGET_START', `The reference target did not start: ${(error as Error).message}. Check the --fault ids (see --help).`);
       }
     },
     async stop() {
@@ -140,11 +136,14 @@ async function startInThisThread(reference: ReferenceOptions): Promise<{ url: st
 function playedConventions(conventions: TargetConventions, given: ConventionSettings = {}): Partial<ReferenceOptions> {
   const templates = given.templates?.templates;
   if (templates && templates.some((t) => t.texts === undefined)) {
-    throw new HarnessError('USAGE', 'The embedded reference can play a template catalogue only when every template gives its variant texts ({"variants": {"en": "text with {variable}"}}).');
+    throw new HarnessError(
+      'USAGE',
+      'The embedded reference can play a template catalogue only when every template gives its variant texts ({"variants": {"en": "text with {variable}"}}).',
+    );
   }
   return {
     failingNumbers: [...conventions.failingRecipients],
-    ...(given.signatureScheme ?? given.signatureHeader ? { signature: signatureOption(conventions.signature) } : {}),
+    ...((given.signatureScheme ?? given.signatureHeader) ? { signature: signatureOption(conventions.signature) } : {}),
     ...(templates ? { templates: templates.map((t) => ({ id: t.id, variables: Object.keys(t.variables), variants: { ...t.texts } })) } : {}),
   };
 }

@@ -109,7 +109,8 @@ export function boundValue(value: unknown, bounds: ValueBounds = {}): unknown {
     } else {
       const copy: Record<string, unknown> = {};
       put(holder, key, copy);
-      for (const [field, inner] of Object.entries(item as Record<string, unknown>).reverse()) pending.push({ holder: copy, key: field, item: inner, depth: depth + 1 });
+      for (const [field, inner] of Object.entries(item as Record<string, unknown>).reverse())
+        pending.push({ holder: copy, key: field, item: inner, depth: depth + 1 });
     }
   }
   return root.value;
@@ -123,7 +124,8 @@ export function jsonDepth(text: string, limit: number = maxJsonDepth): number {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (inString) {
-      if (code === 0x5c) i += 1; // backslash: skip the escaped character
+      if (code === 0x5c)
+        i += 1; // backslash: skip the escaped character
       else if (code === 0x22) inString = false;
     } else if (code === 0x22) {
       inString = true;

@@ -50,7 +50,10 @@ export function sendOperation(method: string, path: string): SendRecord['operati
   } catch {
     normal = path;
   }
-  normal = normal.toLowerCase().replace(/\/{2,}/g, '/').replace(/\/+$/, '');
+  normal = normal
+    .toLowerCase()
+    .replace(/\/{2,}/g, '/')
+    .replace(/\/+$/, '');
   return sendPaths[normal];
 }
 
@@ -100,18 +103,27 @@ export class SendGuard {
     if (!this.policy.guarded) return { operation };
     const { allowSend, allowedRecipients, maxSends } = this.policy;
     if (!allowSend) {
-      this.refuse('SEND_NOT_ALLOWED', `Send refused: ${operation} on this target is billable and --allow-send was not given. Pass --allow-send with --allow-recipient <your number> to allow it.`);
+      this.refuse(
+        'SEND_NOT_ALLOWED',
+        `Send refused: ${operation} on this target is billable and --allow-send was not given. Pass --allow-send with --allow-recipient <your number> to allow it.`,
+      );
     }
     const numbers = recipientNumbers(body);
     const stranger = numbers.find((digits) => !this.allowedDigits.has(digits));
     if (stranger !== undefined) {
       const allowed = allowedRecipients.length === 0 ? 'none is allowed' : `allowed: ${allowedRecipients.join(', ')}`;
-      this.refuse('RECIPIENT_NOT_ALLOWED', `Send refused: ${operation} to the number ${stranger} is not on --allow-recipient (${allowed}). Add the number with --allow-recipient if you own it.`);
+      this.refuse(
+        'RECIPIENT_NOT_ALLOWED',
+        `Send refused: ${operation} to the number ${stranger} is not on --allow-recipient (${allowed}). Add the number with --allow-recipient if you own it.`,
+      );
     }
     // no phone number in it: nobody can receive it, so nothing can be billed (an invalid-recipient negative case)
     if (numbers.length === 0) return { operation };
     if (this.slots >= maxSends) {
-      this.refuse('SEND_BUDGET_EXCEEDED', `Send refused: the send budget is spent (${this.slots} messages of --max-sends ${maxSends} created or pending). Raise --max-sends to send more.`);
+      this.refuse(
+        'SEND_BUDGET_EXCEEDED',
+        `Send refused: the send budget is spent (${this.slots} messages of --max-sends ${maxSends} created or pending). Raise --max-sends to send more.`,
+      );
     }
     return { operation, recipient: this.allowedDigits.get(numbers[0] as string) as string };
   }
@@ -134,7 +146,16 @@ export class SendGuard {
   /** The policy, counts and ledger, for the RunResult. */
   summary(): SendSummary {
     const { guarded, allowSend, maxSends, allowedRecipients } = this.policy;
-    return { guarded, allowSend, maxSends, allowedRecipients: [...allowedRecipients], sent: this.sentCount, refused: this.refusedCount, counted: this.slots, ledger: [...this.records] };
+    return {
+      guarded,
+      allowSend,
+      maxSends,
+      allowedRecipients: [...allowedRecipients],
+      sent: this.sentCount,
+      refused: this.refusedCount,
+      counted: this.slots,
+      ledger: [...this.records],
+    };
   }
 
   private refuse(code: 'SEND_NOT_ALLOWED' | 'RECIPIENT_NOT_ALLOWED' | 'SEND_BUDGET_EXCEEDED', message: string): never {

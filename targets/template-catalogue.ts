@@ -15,7 +15,10 @@ const isStringList = (value: unknown): value is string[] => Array.isArray(value)
  */
 export function parseTemplateCatalogue(value: unknown, where: string, fixtureOverride?: string): TemplateCatalogue {
   const fail = (why: string): never => {
-    throw new HarnessError('CONFIG', `The template catalogue in ${where} ${why}. Expected {"fixture": "<id>", "templates": [{"id": "...", "variables": {"name": "value with {token}"}, "variants": ["en"]}]} (README "Target conventions").`);
+    throw new HarnessError(
+      'CONFIG',
+      `The template catalogue in ${where} ${why}. Expected {"fixture": "<id>", "templates": [{"id": "...", "variables": {"name": "value with {token}"}, "variants": ["en"]}]} (README "Target conventions").`,
+    );
   };
   const root: unknown = Array.isArray(value) ? { templates: value } : value;
   if (!isRecord(root) || !Array.isArray(root.templates) || root.templates.length === 0) return fail('has no "templates" list');

@@ -25,7 +25,13 @@ export interface Prepared {
 }
 
 /** Hands the request to the transport with its timeout (which starts here) and turns every failure into an Exchange. */
-export async function timedSend(transport: Transport, id: number, prepared: Prepared, timeoutMs: number, callerSignal: AbortSignal | undefined): Promise<Exchange> {
+export async function timedSend(
+  transport: Transport,
+  id: number,
+  prepared: Prepared,
+  timeoutMs: number,
+  callerSignal: AbortSignal | undefined,
+): Promise<Exchange> {
   // one controller per request, aborted by the timer or the caller's signal: AbortSignal.any and a second controller
   // per request were a twentieth of the harness's CPU time in the contract suites (bench: harness)
   const controller = new AbortController();

@@ -29,19 +29,11 @@ export interface UrlTargetOptions {
 const simulatorPlaceholderKey = 'conform-simulator-key';
 
 /** A target already running at a URL (a simulator, a production deployment, a container). */
-export function urlTarget(
-  baseUrl: string,
-  profile: Profile,
-  keys: ConfiguredKeys,
-  options: UrlTargetOptions = {},
-): Target {
+export function urlTarget(baseUrl: string, profile: Profile, keys: ConfiguredKeys, options: UrlTargetOptions = {}): Target {
   const origin = parseBaseUrl(baseUrl);
   const growth = keys.growth ?? (profile.auth ? undefined : simulatorPlaceholderKey);
   if (growth === undefined) {
-    throw new HarnessError(
-      'MISSING_KEY',
-      `No API key for the ${profile.name} target ${origin}: pass --api-key or set CONFORM_API_KEY.`,
-    );
+    throw new HarnessError('MISSING_KEY', `No API key for the ${profile.name} target ${origin}: pass --api-key or set CONFORM_API_KEY.`);
   }
   const targetKeys: TargetKeys = {
     growth,

@@ -61,7 +61,8 @@ export function coerceOption(option: OptionDef, raw: unknown, source: ValueSourc
       return raw;
     case 'string': {
       const object = option.configObject === true && source.kind === 'config' && raw !== null && typeof raw === 'object';
-      if (typeof raw !== 'string' && !object) fail(`has the wrong type: expects a string${option.configObject ? ' (a path) or the value itself' : ''}, got ${shown}`);
+      if (typeof raw !== 'string' && !object)
+        fail(`has the wrong type: expects a string${option.configObject ? ' (a path) or the value itself' : ''}, got ${shown}`);
       return raw;
     }
   }

@@ -12,7 +12,7 @@ export const optionGroups = {
     title: 'Target conventions',
     note: 'Where the spec is silent. Default: the reference\'s on the targets this project starts, only Service-Signature on a URL; a check that needs one not given is skipped naming it (README "Target conventions").',
   },
-  parity: { title: 'Parity (--compare)', note: 'B\'s keys fall back to A\'s, one by one.' },
+  parity: { title: 'Parity (--compare)', note: "B's keys fall back to A's, one by one." },
   safety: {
     title: 'Safety (a production profile or any non-loopback target)',
     note: 'Webhooks the run creates are deleted at the end, also on Ctrl-C.',

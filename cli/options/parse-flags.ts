@@ -46,6 +46,9 @@ export function parseFlags(argv: readonly string[]): OptionValues {
 
 /** " Did you mean --suite?" for a mistyped flag (compared without the dashes, which every flag shares), or "". */
 function nearFlags(name: string): string {
-  const near = nearMatches(name.replace(/^-+/, ''), optionTable.map((option) => flagOf(option).slice(2)));
+  const near = nearMatches(
+    name.replace(/^-+/, ''),
+    optionTable.map((option) => flagOf(option).slice(2)),
+  );
   return near.length === 0 ? '' : ` Did you mean ${near.map((flag) => `--${flag}`).join(', ')}?`;
 }

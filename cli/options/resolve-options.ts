@@ -42,7 +42,13 @@ export function resolveOptions(flags: OptionValues, config: ConformConfig, env: 
   };
 }
 
-function pick(option: OptionDef, flag: unknown, env: NodeJS.ProcessEnv, config: unknown, file: string | undefined): { value: unknown; source: ValueSource } | undefined {
+function pick(
+  option: OptionDef,
+  flag: unknown,
+  env: NodeJS.ProcessEnv,
+  config: unknown,
+  file: string | undefined,
+): { value: unknown; source: ValueSource } | undefined {
   if (flag !== undefined) return { value: flag, source: { kind: 'flag' } };
   const fromEnv = option.env === undefined ? undefined : env[option.env];
   if (fromEnv !== undefined) return { value: coerceOption(option, fromEnv, { kind: 'env' }), source: { kind: 'env' } };

@@ -18,7 +18,12 @@ export function githubScheme(): SignatureScheme {
         return fail('malformed_header', `signature check failed: ${HEADER} is not "sha256=<hex>"; send the hex HMAC-SHA256 of the raw body`);
       }
       const raw = rawBytes(input.raw);
-      return matchSecrets(input.secrets, [sig], (secret) => Buffer.from(secret, 'utf8'), (key) => hmacSha256(key, raw));
+      return matchSecrets(
+        input.secrets,
+        [sig],
+        (secret) => Buffer.from(secret, 'utf8'),
+        (key) => hmacSha256(key, raw),
+      );
     },
   };
 }

@@ -16,7 +16,10 @@ function parseSignatures(value: string): Buffer[] | VerifyResult {
   for (const entry of value.split(' ').filter((e) => e !== '')) {
     const comma = entry.indexOf(',');
     if (comma <= 0) {
-      return fail('malformed_header', 'signature check failed: webhook-signature has an entry without "<version>,<signature>"; expected "v1,<base64>" entries separated by spaces');
+      return fail(
+        'malformed_header',
+        'signature check failed: webhook-signature has an entry without "<version>,<signature>"; expected "v1,<base64>" entries separated by spaces',
+      );
     }
     if (entry.slice(0, comma) !== 'v1') continue;
     const sig = decodeBase64(entry.slice(comma + 1));

@@ -26,9 +26,7 @@ export type VerifyFailureCode =
   | 'no_matching_signature';
 
 /** Outcome of a verification. */
-export type VerifyResult =
-  | { ok: true; secretIndex: number; timestamp?: number }
-  | { ok: false; code: VerifyFailureCode; message: string };
+export type VerifyResult = { ok: true; secretIndex: number; timestamp?: number } | { ok: false; code: VerifyFailureCode; message: string };
 
 /** A pluggable signature scheme. */
 export interface SignatureScheme {

@@ -97,11 +97,15 @@ export function matchSecrets(
   keyOf: (secret: string) => Buffer | undefined,
   expectedOf: (key: Buffer) => Buffer,
 ): VerifyResult {
-  if (secrets.length === 0) return fail('no_secrets', 'signature check failed: no secret was given; pass the webhook signing_secret (several during a rotation)');
+  if (secrets.length === 0)
+    return fail('no_secrets', 'signature check failed: no secret was given; pass the webhook signing_secret (several during a rotation)');
   for (const [index, secret] of secrets.entries()) {
     const key = keyOf(secret);
     if (key === undefined) {
-      return fail('invalid_secret', `signature check failed: secret #${index} is not in the scheme's secret format; pass the secret exactly as the service returned it`);
+      return fail(
+        'invalid_secret',
+        `signature check failed: secret #${index} is not in the scheme's secret format; pass the secret exactly as the service returned it`,
+      );
     }
     const expected = expectedOf(key);
     if (candidates.some((candidate) => safeEqual(candidate, expected))) return { ok: true, secretIndex: index };

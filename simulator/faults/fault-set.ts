@@ -10,10 +10,7 @@ export class FaultSet {
     const known = new Set<string>(faultCatalogue.map((x) => x.id));
     const unknown = ids.filter((id) => !known.has(id));
     if (unknown.length > 0) {
-      throw new ReferenceConfigError(
-        'unknown_fault',
-        `unknown fault id ${unknown.map((u) => `"${u}"`).join(', ')}: use one of ${[...known].join(', ')}`,
-      );
+      throw new ReferenceConfigError('unknown_fault', `unknown fault id ${unknown.map((u) => `"${u}"`).join(', ')}: use one of ${[...known].join(', ')}`);
     }
     this.on = new Set(ids);
   }

@@ -12,6 +12,10 @@ export const oracleFaults = [
   fault('payload-crlf-to-lf', 'EVT-PAYLOAD-ECHO', 'webhook payloads carry the message with CRLF line endings turned into LF'),
   fault('payload-id-of-previous-message', 'EVT-DATA-ID-MATCHES', 'event payloads carry data.id of the message created just before the one they report'),
   fault('deliveries-text-plain', 'EVT-JSON-CONTENT-TYPE', 'deliveries are POSTed with Content-Type text/plain (the body is still JSON)'),
-  fault('signature-timestamp-ms', 'SIG-TIMESTAMP', 't in Service-Signature (and in the signed "<t>.<body>") is in milliseconds, a valid HMAC in another construction'),
+  fault(
+    'signature-timestamp-ms',
+    'SIG-TIMESTAMP',
+    't in Service-Signature (and in the signed "<t>.<body>") is in milliseconds, a valid HMAC in another construction',
+  ),
   fault('signature-hmac-sha1', 'SIG-HMAC-SHA256', 'v1 carries an HMAC-SHA1 instead of an HMAC-SHA256'),
 ] as const satisfies readonly Fault[];

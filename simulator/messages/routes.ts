@@ -93,7 +93,12 @@ function list(ref: ReferenceContext, req: RequestContext): Reply {
   const seenUpTo = f.has('list-replica-lag') ? ref.options.clock() - 2000 : undefined;
   const all = ref.store
     .listMessages()
-    .filter((m) => (!filter || !status || m.status === status) && (!byDirection || !direction || m.direction === direction) && (seenUpTo === undefined || Date.parse(m.created_at) <= seenUpTo));
+    .filter(
+      (m) =>
+        (!filter || !status || m.status === status) &&
+        (!byDirection || !direction || m.direction === direction) &&
+        (seenUpTo === undefined || Date.parse(m.created_at) <= seenUpTo),
+    );
   let start = f.has('page-ignored') ? 0 : (Math.max(page, 1) - 1) * limit;
   if (!req.query.has('page') && f.has('page-default-skips-first')) start = 1;
   const end = start + limit + (f.has('limit-plus-one') ? 1 : 0);

@@ -14,8 +14,11 @@ function pageTemplate(): string {
   const script = asset('app.js');
   const style = asset('style.css');
   // a closing tag inside the inlined text would end the element early
-  if (/<\/script/i.test(script) || /<\/style/i.test(style)) throw new Error('simulator UI assets must not contain </script> or </style>: fix simulator/ui/assets');
-  template = asset('page.html').replace('/*STYLE*/', () => style).replace('/*SCRIPT*/', () => script);
+  if (/<\/script/i.test(script) || /<\/style/i.test(style))
+    throw new Error('simulator UI assets must not contain </script> or </style>: fix simulator/ui/assets');
+  template = asset('page.html')
+    .replace('/*STYLE*/', () => style)
+    .replace('/*SCRIPT*/', () => script);
   return template;
 }
 

@@ -15,7 +15,8 @@ function number(field: string, value: unknown): string {
 }
 
 function text(value: unknown): string {
-  if (typeof value !== 'string' || value.length === 0) throw new UiRequestError(400, 'validation_error', 'message must not be empty: type 1 to 1600 characters');
+  if (typeof value !== 'string' || value.length === 0)
+    throw new UiRequestError(400, 'validation_error', 'message must not be empty: type 1 to 1600 characters');
   return checkText('message', value, MESSAGE_MAX);
 }
 
@@ -38,28 +39,46 @@ export function createUiHandler(api: SimulatorApi): RequestListener {
   const routes: Record<string, Array<[RegExp, Route]>> = {
     GET: [
       [/^\/(?:index\.html)?$/, (_req, res) => renderPage(res)],
-      [/^\/ui\/phones$/, (_req, res) =>
-        sendJson(res, 200, { mode: api.mode, shared_number: api.sharedNumber, webhook_url: api.webhookUrl && safeTarget(api.webhookUrl), message_max: MESSAGE_MAX, phones: state.phones() })],
-      [/^\/ui\/messages$/, (_req, res, _p, query) => {
-        const filter = query.get('number');
-        sendJson(res, 200, { data: state.messages(filter === null || filter === '' ? undefined : number('number', filter)) });
-      }],
+      [
+        /^\/ui\/phones$/,
+        (_req, res) =>
+          sendJson(res, 200, {
+            mode: api.mode,
+            shared_number: api.sharedNumber,
+            webhook_url: api.webhookUrl && safeTarget(api.webhookUrl),
+            message_max: MESSAGE_MAX,
+            phones: state.phones(),
+          }),
+      ],
+      [
+        /^\/ui\/messages$/,
+        (_req, res, _p, query) => {
+          const filter = query.get('number');
+          sendJson(res, 200, { data: state.messages(filter === null || filter === '' ? undefined : number('number', filter)) });
+        },
+      ],
       [/^\/ui\/deliveries$/, (_req, res) => sendJson(res, 200, { data: state.deliveries() })],
       [/^\/ui\/events$/, (req, res) => openEventStream(api, state, req, res)],
     ],
     POST: [
-      [/^\/ui\/phones$/, async (req, res) => {
-        const phone = number('number', (await readJsonObject(req)).number);
-        const added = state.addPhone(phone);
-        sendJson(res, added ? 201 : 200, { number: phone, added });
-      }],
-      [/^\/ui\/phones\/([^/]+)\/send$/, async (req, res, params) => {
-        const from = pathNumber(params[0] ?? '');
-        const body = await readJsonObject(req);
-        const to = body.to === undefined || body.to === '' ? undefined : number('to', body.to);
-        const message = api.sendInbound({ from, message: text(body.message), ...(to ? { to } : {}) });
-        sendJson(res, 201, { data: state.view(message) });
-      }],
+      [
+        /^\/ui\/phones$/,
+        async (req, res) => {
+          const phone = number('number', (await readJsonObject(req)).number);
+          const added = state.addPhone(phone);
+          sendJson(res, added ? 201 : 200, { number: phone, added });
+        },
+      ],
+      [
+        /^\/ui\/phones\/([^/]+)\/send$/,
+        async (req, res, params) => {
+          const from = pathNumber(params[0] ?? '');
+          const body = await readJsonObject(req);
+          const to = body.to === undefined || body.to === '' ? undefined : number('to', body.to);
+          const message = api.sendInbound({ from, message: text(body.message), ...(to ? { to } : {}) });
+          sendJson(res, 201, { data: state.view(message) });
+        },
+      ],
     ],
   };
 
@@ -76,9 +95,10 @@ export function createUiHandler(api: SimulatorApi): RequestListener {
     const found = match(routes[method]);
     if (!found) {
       const allowed = Object.keys(routes).filter((m) => match(routes[m]));
-      const err = allowed.length > 0
-        ? new UiRequestError(405, 'method_not_allowed', `${method} is not allowed on ${url.pathname}: use ${allowed.join(' or ')}`)
-        : new UiRequestError(404, 'not_found', `nothing at ${url.pathname}: the page is at / and the JSON endpoints under /ui/`);
+      const err =
+        allowed.length > 0
+          ? new UiRequestError(405, 'method_not_allowed', `${method} is not allowed on ${url.pathname}: use ${allowed.join(' or ')}`)
+          : new UiRequestError(404, 'not_found', `nothing at ${url.pathname}: the page is at / and the JSON endpoints under /ui/`);
       if (allowed.length > 0) res.setHeader('allow', allowed.join(', '));
       return sendError(res, err);
     }

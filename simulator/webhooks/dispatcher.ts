@@ -53,7 +53,11 @@ export class Dispatcher {
     }
     const { mode, webhookUrl } = this.options;
     if (mode === 'simulator' && webhookUrl && !this.faults.has('simulator-webhook-url-ignored')) {
-      this.enqueue({ key: '\u0000simulator', webhookId: null, url: webhookUrl, secret: () => this.simulatorSecret, previousSecret: () => undefined }, event, body);
+      this.enqueue(
+        { key: '\u0000simulator', webhookId: null, url: webhookUrl, secret: () => this.simulatorSecret, previousSecret: () => undefined },
+        event,
+        body,
+      );
     }
   }
 
@@ -152,7 +156,16 @@ export class Dispatcher {
     const controller = new AbortController();
     this.aborts.add(controller);
     try {
-      return await postOnce({ target, hostHeader: url.host, body: body.sent, headers, ca: this.options.trustedCa, timeoutMs: this.options.deliveryTimeoutMs, signal: controller.signal, agents: this.agents });
+      return await postOnce({
+        target,
+        hostHeader: url.host,
+        body: body.sent,
+        headers,
+        ca: this.options.trustedCa,
+        timeoutMs: this.options.deliveryTimeoutMs,
+        signal: controller.signal,
+        agents: this.agents,
+      });
     } finally {
       this.aborts.delete(controller);
     }

@@ -59,7 +59,12 @@ export function postOnce(o: PostOptions): Promise<PostResult> {
       timeout: o.timeoutMs,
       headers: { ...o.headers, host: o.hostHeader, 'content-length': String(o.body.length) },
       // the certificate must match the loopback host connected to, not the Host header's public name
-      ...(secure ? { secureContext: secureContextFor(caKey, o.ca), checkServerIdentity: (_name: string, cert: tls.PeerCertificate) => tls.checkServerIdentity(host, cert) } : {}),
+      ...(secure
+        ? {
+            secureContext: secureContextFor(caKey, o.ca),
+            checkServerIdentity: (_name: string, cert: tls.PeerCertificate) => tls.checkServerIdentity(host, cert),
+          }
+        : {}),
     });
     let done = false;
     const finish = (result: PostResult) => {

@@ -144,7 +144,10 @@ function deliveries(ref: ReferenceContext, req: RequestContext): Reply {
   const known = ref.store.webhooks.has((req.params.id ?? '').toLowerCase());
   const webhookId = !known && ref.faults.has('unknown-webhook-deliveries-empty') ? (req.params.id ?? '') : find(ref, req).id;
   const int = ref.faults.has('deliveries-params-parse-int') ? lenientIntParam : intParam;
-  const page = int(req.query, 'page', { min: ref.faults.has('deliveries-page-0-accepted') ? 0 : 1, fallback: ref.faults.has('deliveries-page-zero-based') ? 0 : 1 });
+  const page = int(req.query, 'page', {
+    min: ref.faults.has('deliveries-page-0-accepted') ? 0 : 1,
+    fallback: ref.faults.has('deliveries-page-zero-based') ? 0 : 1,
+  });
   const max = ref.faults.has('deliveries-limit-unbounded') ? undefined : 100;
   const limit = int(req.query, 'limit', { min: 1, max, fallback: ref.faults.has('deliveries-default-limit-20') ? 20 : 50 });
   const all = ref.store.listDeliveries(webhookId).map((r) => (ref.faults.has('record-webhook-id-is-workspace') ? { ...r, webhook_id: ref.workspaceId } : r));

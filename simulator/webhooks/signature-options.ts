@@ -20,6 +20,7 @@ export function resolveSignature(o: SignatureOptions | undefined, fail: (code: s
   if (!signatureSchemes.includes(scheme)) fail('bad_option', `option signature.scheme is "${String(scheme)}": use one of ${signatureSchemes.join(', ')}`);
   const header = o?.header ?? 'Service-Signature';
   if (!headerToken.test(header)) fail('bad_option', `option signature.header is "${header}": give an HTTP header name such as Acme-Signature`);
-  if (o?.header !== undefined && scheme !== 'service') fail('bad_option', `option signature.header applies to the service scheme only; ${scheme} has fixed headers`);
+  if (o?.header !== undefined && scheme !== 'service')
+    fail('bad_option', `option signature.header applies to the service scheme only; ${scheme} has fixed headers`);
   return { scheme, header };
 }

@@ -38,7 +38,11 @@ export function signatureHeaders(
     }
     case 'github':
       // GitHub style: one hex HMAC of the raw body under the current secret, no timestamp
-      return { 'x-hub-signature-256': `sha256=${createHmac('sha256', secrets[0] ?? '').update(raw).digest('hex')}` };
+      return {
+        'x-hub-signature-256': `sha256=${createHmac('sha256', secrets[0] ?? '')
+          .update(raw)
+          .digest('hex')}`,
+      };
     default:
       return { [signature.header.toLowerCase()]: signatureHeader(secrets, t, raw, faults) };
   }

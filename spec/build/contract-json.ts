@@ -66,7 +66,11 @@ function buildOperation(
   for (const [status, response] of Object.entries(objectAt(operation, 'responses'))) {
     responses[status] = buildResponse(`${id}.response.${status}`, response as JsonObject, schemas);
   }
-  const successStatus = Math.min(...Object.keys(responses).map(Number).filter((status) => status >= 200 && status < 300));
+  const successStatus = Math.min(
+    ...Object.keys(responses)
+      .map(Number)
+      .filter((status) => status >= 200 && status < 300),
+  );
   return {
     id,
     method,
@@ -89,7 +93,7 @@ function mergedParameters(pathItem: JsonObject, operation: JsonObject): Operatio
     const location = parameter.in as OperationParameter['in'];
     const name = location === 'header' ? String(parameter.name).toLowerCase() : String(parameter.name);
     const schema = (parameter.schema ?? {}) as JsonSchema;
-    const requirements = (typeof schema === 'object' ? schema['x-requirements'] ?? {} : {}) as RequirementMap;
+    const requirements = (typeof schema === 'object' ? (schema['x-requirements'] ?? {}) : {}) as RequirementMap;
     byKey.set(`${location}:${name}`, { name, in: location, required: parameter.required === true, schema, requirements });
   }
   return [...byKey.values()];

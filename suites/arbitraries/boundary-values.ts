@@ -71,7 +71,9 @@ function arrayLeaves(node: SchemaNode, name: string, options: ArbitraryOptions):
 }
 
 function objectLeaves(schema: JsonSchema, name: string): Leaf[] {
-  const optional = Object.entries(schema.properties ?? {}).filter(([p, s]) => s !== false && !(schema.required ?? []).includes(p)).map(([p]) => p);
+  const optional = Object.entries(schema.properties ?? {})
+    .filter(([p, s]) => s !== false && !(schema.required ?? []).includes(p))
+    .map(([p]) => p);
   if (optional.length === 0) return [];
   const only = (v: unknown) => Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([k]) => !optional.includes(k)));
   const all = (v: unknown) => ({ ...Object.fromEntries(optional.map((p) => [p, exampleValue(asSchema(schema.properties?.[p]) ?? {})])), ...(v as object) });
@@ -100,23 +102,25 @@ export function boundaryValues(schema: JsonSchema, options: ArbitraryOptions = {
     if (path.some((_, i) => overrideAt(options, path.slice(0, i + 1)) !== undefined)) return;
     const name = nameOf(node.steps);
     const types = schemaTypes(node.schema) ?? [];
-    const leaves: Leaf[] = node.schema.enum !== undefined
-      ? node.schema.enum.map((value) => ({ keyword: 'enum', value, description: `${name} = ${JSON.stringify(value)}` }))
-      : [
-          ...(types.includes('string') ? stringLeaves(node.schema, name) : []),
-          ...(types.includes('integer') || types.includes('number') ? numberLeaves(node.schema, name, !types.includes('number')) : []),
-          ...(types.includes('array') ? arrayLeaves(node, name, options) : []),
-          ...(node.schema.properties !== undefined ? objectLeaves(node.schema, name) : []),
-        ];
+    const leaves: Leaf[] =
+      node.schema.enum !== undefined
+        ? node.schema.enum.map((value) => ({ keyword: 'enum', value, description: `${name} = ${JSON.stringify(value)}` }))
+        : [
+            ...(types.includes('string') ? stringLeaves(node.schema, name) : []),
+            ...(types.includes('integer') || types.includes('number') ? numberLeaves(node.schema, name, !types.includes('number')) : []),
+            ...(types.includes('array') ? arrayLeaves(node, name, options) : []),
+            ...(node.schema.properties !== undefined ? objectLeaves(node.schema, name) : []),
+          ];
     for (const leaf of leaves) {
       const replace = typeof leaf.value === 'function' ? (leaf.value as (v: unknown) => unknown) : () => leaf.value;
       if (typeof leaf.value !== 'function' && leafViolations(node.schema, leaf.value).length > 0) continue;
-      const value = node.itemOf === undefined
-        ? replaceAt(base, schema, node.steps, replace)
-        : replaceAt(base, schema, node.steps.slice(0, -1), (items) => {
-          const list = Array.isArray(items) ? items : [];
-          return swapIntoFirst(list, replace(list.length > 0 ? list[0] : exampleValue(node.schema)));
-        });
+      const value =
+        node.itemOf === undefined
+          ? replaceAt(base, schema, node.steps, replace)
+          : replaceAt(base, schema, node.steps.slice(0, -1), (items) => {
+              const list = Array.isArray(items) ? items : [];
+              return swapIntoFirst(list, replace(list.length > 0 ? list[0] : exampleValue(node.schema)));
+            });
       const key = JSON.stringify([path, value]);
       if (seen.has(key)) continue;
       seen.add(key);

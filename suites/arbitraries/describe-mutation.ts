@@ -22,19 +22,33 @@ export function describeMutation(schema: JsonSchema, steps: readonly PathStep[],
   const name = nameOf(steps);
   const length = typeof value === 'string' ? codePointLength(value) : undefined;
   switch (keyword) {
-    case 'required': return `missing required ${name}`;
-    case 'additionalProperties': return `unexpected property ${name}`;
-    case 'false schema': return `forbidden property ${name} present`;
-    case 'type': return `${name} of type ${jsonTypeOf(value)} (expected ${[schema.type].flat().join(' or ')})`;
-    case 'minLength': return `${name} of ${length} characters (min ${schema.minLength})`;
-    case 'maxLength': return `${name} of ${length} characters (max ${schema.maxLength})`;
-    case 'enum': return `${name} ${show(value)} outside the enum`;
-    case 'const': return `${name} ${show(value)} instead of ${show(schema.const)}`;
-    case 'pattern': return `${name} ${show(value)} not matching ${schema.pattern}`;
-    case 'format': return `${name} ${show(value)} not a valid ${schema.format}`;
-    case 'minItems': return `${name} with ${String(value)} items (min ${schema.minItems})`;
-    case 'maxItems': return `${name} with ${String(value)} items (max ${schema.maxItems})`;
-    case 'uniqueItems': return `${name} with a duplicate item`;
-    default: return `${name} = ${show(value)} (${keyword} ${show(schema[keyword])})`;
+    case 'required':
+      return `missing required ${name}`;
+    case 'additionalProperties':
+      return `unexpected property ${name}`;
+    case 'false schema':
+      return `forbidden property ${name} present`;
+    case 'type':
+      return `${name} of type ${jsonTypeOf(value)} (expected ${[schema.type].flat().join(' or ')})`;
+    case 'minLength':
+      return `${name} of ${length} characters (min ${schema.minLength})`;
+    case 'maxLength':
+      return `${name} of ${length} characters (max ${schema.maxLength})`;
+    case 'enum':
+      return `${name} ${show(value)} outside the enum`;
+    case 'const':
+      return `${name} ${show(value)} instead of ${show(schema.const)}`;
+    case 'pattern':
+      return `${name} ${show(value)} not matching ${schema.pattern}`;
+    case 'format':
+      return `${name} ${show(value)} not a valid ${schema.format}`;
+    case 'minItems':
+      return `${name} with ${String(value)} items (min ${schema.minItems})`;
+    case 'maxItems':
+      return `${name} with ${String(value)} items (max ${schema.maxItems})`;
+    case 'uniqueItems':
+      return `${name} with a duplicate item`;
+    default:
+      return `${name} = ${show(value)} (${keyword} ${show(schema[keyword])})`;
   }
 }

@@ -5,13 +5,41 @@ import { ArbitrariesError } from './json-schema.js';
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
 
 /** Country calling codes to draw from (NANP, Russia, Egypt, UK, Germany, India, Nigeria, Finland, Hong Kong ...). */
-export const COUNTRY_CODES: readonly string[] = ['1', '7', '20', '27', '33', '44', '49', '55', '61', '81', '86', '91', '234', '353', '358', '380', '852', '971', '998'];
+export const COUNTRY_CODES: readonly string[] = [
+  '1',
+  '7',
+  '20',
+  '27',
+  '33',
+  '44',
+  '49',
+  '55',
+  '61',
+  '81',
+  '86',
+  '91',
+  '234',
+  '353',
+  '358',
+  '380',
+  '852',
+  '971',
+  '998',
+];
 
 /**
  * Strings that are not E.164 numbers, each wrong in one way. The first is the one a deterministic negative case
  * uses: it names no phone number at all, so even a lenient production target cannot bill it (DESIGN.md §5).
  */
-export const INVALID_E164_SAMPLES: readonly string[] = ['+44abc', '+0123456789', '14155550123', '+1', '+1234567890123456', '+1 415 555 0123', '+1-415-555-0123'];
+export const INVALID_E164_SAMPLES: readonly string[] = [
+  '+44abc',
+  '+0123456789',
+  '14155550123',
+  '+1',
+  '+1234567890123456',
+  '+1 415 555 0123',
+  '+1-415-555-0123',
+];
 
 /** Options of {@link e164Arbitrary}. */
 export interface E164Options {
@@ -28,7 +56,10 @@ export function e164Arbitrary(options: E164Options = {}): fc.Arbitrary<string> {
     }
     return fc.constantFrom(...options.allowList);
   }
-  const countryCode = fc.oneof({ arbitrary: fc.constantFrom(...COUNTRY_CODES), weight: 3 }, { arbitrary: fc.integer({ min: 1, max: 9 }).map(String), weight: 1 });
+  const countryCode = fc.oneof(
+    { arbitrary: fc.constantFrom(...COUNTRY_CODES), weight: 3 },
+    { arbitrary: fc.integer({ min: 1, max: 9 }).map(String), weight: 1 },
+  );
   return countryCode.chain((cc) =>
     fc
       .string({ unit: fc.constantFrom(...'0123456789'), minLength: Math.max(1, 2 - cc.length), maxLength: 15 - cc.length })

@@ -25,7 +25,10 @@ const BAD_SAMPLES: Record<string, readonly string[]> = {
 };
 
 function unsupported(format: string): never {
-  throw new ArbitrariesError('UNSUPPORTED_SCHEMA', `string format "${format}" has no generator; use one of ${SUPPORTED_FORMATS.join(', ')} or pass an override for its path`);
+  throw new ArbitrariesError(
+    'UNSUPPORTED_SCHEMA',
+    `string format "${format}" has no generator; use one of ${SUPPORTED_FORMATS.join(', ')} or pass an override for its path`,
+  );
 }
 
 /** True when the string passes the format (unknown formats pass). */
@@ -45,8 +48,9 @@ export function httpsUrlArbitrary(): fc.Arbitrary<string> {
       fc.array(word(`${ALNUM}-_.~`, 12), { maxLength: 3 }),
       fc.option(fc.tuple(word(ALNUM, 8), word(`${ALNUM}-`, 8)), { nil: undefined }),
     )
-    .map(([labels, tld, segments, query]) =>
-      `https://${labels.join('.')}.${tld}/${segments.join('/')}${query === undefined ? '' : `?${query[0]}=${query[1]}`}`);
+    .map(
+      ([labels, tld, segments, query]) => `https://${labels.join('.')}.${tld}/${segments.join('/')}${query === undefined ? '' : `?${query[0]}=${query[1]}`}`,
+    );
 }
 
 /** Values of a string format; `uri` gives https URLs. */
@@ -83,9 +87,13 @@ export function formatOfLength(format: string, length: number): string | undefin
     uuid: '123e4567-e89b-42d3-a456-426614174000',
   };
   switch (format) {
-    case 'uri': return length >= 20 ? `https://example.com/${pad(length - 20)}` : undefined;
-    case 'email': return length >= 13 ? `${pad(length - 12)}@example.com` : undefined;
-    case 'e164': return length >= 3 && length <= 16 ? `+1${'5'.repeat(length - 2)}` : undefined;
-    default: return fixed[format]?.length === length ? fixed[format] : undefined;
+    case 'uri':
+      return length >= 20 ? `https://example.com/${pad(length - 20)}` : undefined;
+    case 'email':
+      return length >= 13 ? `${pad(length - 12)}@example.com` : undefined;
+    case 'e164':
+      return length >= 3 && length <= 16 ? `+1${'5'.repeat(length - 2)}` : undefined;
+    default:
+      return fixed[format]?.length === length ? fixed[format] : undefined;
   }
 }

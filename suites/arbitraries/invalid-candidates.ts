@@ -6,8 +6,18 @@ import { stringOfLength } from './string-of-length.js';
 
 /** Keywords of one schema node that a replacement value (independent of the base) can break. */
 export const VALUE_KEYWORDS = [
-  'type', 'enum', 'const', 'minLength', 'maxLength', 'pattern', 'format',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
+  'type',
+  'enum',
+  'const',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
 ] as const;
 
 /** A keyword a replacement value can break. */
@@ -37,9 +47,13 @@ export function invalidCandidates(schema: JsonSchema, keyword: ValueKeyword): un
     case 'format':
       return schema.format === undefined ? [] : [...badFormatSamples(schema.format)];
     case 'minimum':
-      return schema.minimum === undefined ? [] : [isInteger(schema) ? Math.ceil(schema.minimum) - 1 : schema.minimum - 1, schema.minimum - (schema.multipleOf ?? 1)];
+      return schema.minimum === undefined
+        ? []
+        : [isInteger(schema) ? Math.ceil(schema.minimum) - 1 : schema.minimum - 1, schema.minimum - (schema.multipleOf ?? 1)];
     case 'maximum':
-      return schema.maximum === undefined ? [] : [isInteger(schema) ? Math.floor(schema.maximum) + 1 : schema.maximum + 1, schema.maximum + (schema.multipleOf ?? 1)];
+      return schema.maximum === undefined
+        ? []
+        : [isInteger(schema) ? Math.floor(schema.maximum) + 1 : schema.maximum + 1, schema.maximum + (schema.multipleOf ?? 1)];
     case 'exclusiveMinimum':
       return schema.exclusiveMinimum === undefined ? [] : [isInteger(schema) ? Math.floor(schema.exclusiveMinimum) : schema.exclusiveMinimum];
     case 'exclusiveMaximum':

@@ -27,21 +27,45 @@ const UNEXPECTED_PROPERTY = 'unexpected_property';
 export function invalidCases(schema: JsonSchema): InvalidCase[] {
   const cases: InvalidCase[] = [];
   walkSchema(schema, (node) => {
-    const add = (keyword: string, steps: PathStep[], replace: (current: unknown) => unknown, value: unknown, alsoBreaks: string[], requirement = requirementFor(node, keyword)) =>
+    const add = (
+      keyword: string,
+      steps: PathStep[],
+      replace: (current: unknown) => unknown,
+      value: unknown,
+      alsoBreaks: string[],
+      requirement = requirementFor(node, keyword),
+    ) =>
       cases.push({
-        path: steps.map((s) => s.key), keyword, requirement, alsoBreaks,
+        path: steps.map((s) => s.key),
+        keyword,
+        requirement,
+        alsoBreaks,
         description: describeMutation(node.schema, steps, keyword, value),
         mutate: (base) => replaceAt(base, schema, steps, replace),
       });
     for (const keyword of VALUE_KEYWORDS) {
       const candidates = invalidCandidates(node.schema, keyword).map((value) => ({ value, broken: leafViolations(node.schema, value) }));
       const best = candidates.find((c) => c.broken.length === 1 && c.broken[0] === keyword) ?? candidates.find((c) => c.broken.includes(keyword));
-      if (best !== undefined) add(keyword, node.steps, () => best.value, best.value, best.broken.filter((k) => k !== keyword));
+      if (best !== undefined)
+        add(
+          keyword,
+          node.steps,
+          () => best.value,
+          best.value,
+          best.broken.filter((k) => k !== keyword),
+        );
     }
     arrayCases(node, add);
     for (const name of node.schema.required ?? []) {
       const sub = asSchema(node.schema.properties?.[name]) ?? {};
-      add('required', [...node.steps, { key: name, schema: sub }], () => REMOVE, undefined, [], requirementOf(sub, 'required') ?? requirementFor(node, 'required'));
+      add(
+        'required',
+        [...node.steps, { key: name, schema: sub }],
+        () => REMOVE,
+        undefined,
+        [],
+        requirementOf(sub, 'required') ?? requirementFor(node, 'required'),
+      );
     }
     for (const [name, sub] of Object.entries(node.schema.properties ?? {})) {
       if (sub === false) add('false schema', [...node.steps, { key: name, schema: {} }], () => 'x', 'x', [], requirementOf(node.schema, 'properties'));
@@ -70,11 +94,17 @@ function arrayCases(node: SchemaNode, add: Add): void {
   }
   if (schema.uniqueItems === true && (schema.maxItems === undefined || schema.maxItems >= 2)) {
     const first = distinctValues(asSchema(schema.items) ?? {}, 1)[0];
-    add('uniqueItems', steps, (v) => {
-      const items = current(v);
-      const head = items.length > 0 ? items[0] : first;
-      return [head, head, ...items.slice(2)];
-    }, undefined, []);
+    add(
+      'uniqueItems',
+      steps,
+      (v) => {
+        const items = current(v);
+        const head = items.length > 0 ? items[0] : first;
+        return [head, head, ...items.slice(2)];
+      },
+      undefined,
+      [],
+    );
   }
 }
 

@@ -27,11 +27,16 @@ function checkAlphabet(alphabet: string): MessageAlphabet {
 
 function chunkArbitrary(alphabet: MessageAlphabet): fc.Arbitrary<string> {
   switch (alphabet) {
-    case 'gsm7': return gsm7CharArbitrary(false);
-    case 'gsm7-extended': return gsm7CharArbitrary(true);
-    case 'ucs2': return fc.oneof(ucs2CharArbitrary(), gsm7CharArbitrary(false));
-    case 'emoji': return fc.oneof({ arbitrary: emojiArbitrary(), weight: 3 }, { arbitrary: fc.constantFrom(' ', 'a', '!'), weight: 1 });
-    case 'mixed': return fc.oneof(gsm7CharArbitrary(true), ucs2CharArbitrary(), emojiArbitrary());
+    case 'gsm7':
+      return gsm7CharArbitrary(false);
+    case 'gsm7-extended':
+      return gsm7CharArbitrary(true);
+    case 'ucs2':
+      return fc.oneof(ucs2CharArbitrary(), gsm7CharArbitrary(false));
+    case 'emoji':
+      return fc.oneof({ arbitrary: emojiArbitrary(), weight: 3 }, { arbitrary: fc.constantFrom(' ', 'a', '!'), weight: 1 });
+    case 'mixed':
+      return fc.oneof(gsm7CharArbitrary(true), ucs2CharArbitrary(), emojiArbitrary());
   }
 }
 
@@ -54,8 +59,9 @@ export function messageTextArbitrary(options: MessageTextOptions = {}): fc.Arbit
   const min = options.minLength ?? 0;
   const max = options.maxLength ?? 1600;
   if (min > max) throw new ArbitrariesError('UNSATISFIABLE', `messageTextArbitrary got minLength ${min} > maxLength ${max}; swap the bounds`);
-  const edges = [...new Set([min, min + 1, max - 1, max, ...segmentBoundaryLengths('gsm7', min, max), ...segmentBoundaryLengths('ucs2', min, max)])]
-    .filter((n) => n >= min && n <= max);
+  const edges = [...new Set([min, min + 1, max - 1, max, ...segmentBoundaryLengths('gsm7', min, max), ...segmentBoundaryLengths('ucs2', min, max)])].filter(
+    (n) => n >= min && n <= max,
+  );
   const length = fc.oneof(
     { arbitrary: fc.constantFrom(...edges), weight: 1 },
     { arbitrary: fc.integer({ min, max: Math.min(max, min + 200) }), weight: 3 },

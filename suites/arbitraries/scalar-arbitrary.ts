@@ -46,12 +46,14 @@ export function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitr
   }
   const min = schema.minimum ?? schema.exclusiveMinimum ?? -1e9;
   const max = schema.maximum ?? schema.exclusiveMaximum ?? 1e9;
-  return fc.double({
-    min,
-    max,
-    minExcluded: schema.minimum === undefined && schema.exclusiveMinimum !== undefined,
-    maxExcluded: schema.maximum === undefined && schema.exclusiveMaximum !== undefined,
-    noNaN: true,
-    noDefaultInfinity: true,
-  }).map((x) => (Object.is(x, -0) ? 0 : x));
+  return fc
+    .double({
+      min,
+      max,
+      minExcluded: schema.minimum === undefined && schema.exclusiveMinimum !== undefined,
+      maxExcluded: schema.maximum === undefined && schema.exclusiveMaximum !== undefined,
+      noNaN: true,
+      noDefaultInfinity: true,
+    })
+    .map((x) => (Object.is(x, -0) ? 0 : x));
 }

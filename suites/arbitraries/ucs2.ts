@@ -24,7 +24,5 @@ export function ucs2TextArbitrary(options: { minLength?: number; maxLength?: num
   const minLength = Math.max(1, options.minLength ?? 1);
   const maxLength = options.maxLength ?? 70;
   const unit = fc.oneof({ arbitrary: ucs2CharArbitrary(), weight: 3 }, { arbitrary: fc.constantFrom(...' .,!?0123456789'), weight: 1 });
-  return fc
-    .tuple(ucs2CharArbitrary(), fc.string({ unit, minLength: minLength - 1, maxLength: maxLength - 1 }))
-    .map(([first, rest]) => first + rest);
+  return fc.tuple(ucs2CharArbitrary(), fc.string({ unit, minLength: minLength - 1, maxLength: maxLength - 1 })).map(([first, rest]) => first + rest);
 }

@@ -21,7 +21,9 @@ function objectArbitrary(schema: JsonSchema, options: ArbitraryOptions, path: st
   const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([, s]) => s !== false)) as Record<string, JsonSchema | true>;
   if (Object.keys(properties).length === 0) {
     // A free-form object (template variables, metadata): a few string keys to simple values.
-    return schema.additionalProperties === false ? fc.constant({}) : fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), freeValue, { maxKeys: 3, noNullPrototype: true });
+    return schema.additionalProperties === false
+      ? fc.constant({})
+      : fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), freeValue, { maxKeys: 3, noNullPrototype: true });
   }
   const shape: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [name, sub] of Object.entries(properties)) shape[name] = arbitraryAt(asSchema(sub) ?? {}, options, [...path, name]);
@@ -35,13 +37,20 @@ function objectArbitrary(schema: JsonSchema, options: ArbitraryOptions, path: st
 
 function typedArbitrary(type: JsonType, schema: JsonSchema, options: ArbitraryOptions, path: string[]): fc.Arbitrary<unknown> {
   switch (type) {
-    case 'null': return fc.constant(null);
-    case 'boolean': return fc.boolean();
-    case 'integer': return numberArbitrary(schema, true);
-    case 'number': return numberArbitrary(schema, false);
-    case 'string': return stringArbitrary(schema, options);
-    case 'array': return arrayArbitrary(schema, options, path);
-    case 'object': return objectArbitrary(schema, options, path);
+    case 'null':
+      return fc.constant(null);
+    case 'boolean':
+      return fc.boolean();
+    case 'integer':
+      return numberArbitrary(schema, true);
+    case 'number':
+      return numberArbitrary(schema, false);
+    case 'string':
+      return stringArbitrary(schema, options);
+    case 'array':
+      return arrayArbitrary(schema, options, path);
+    case 'object':
+      return objectArbitrary(schema, options, path);
   }
 }
 

@@ -68,7 +68,10 @@ export function attribute(check: AttributedCheck, message: string, breaks: Break
     return level === undefined || strictness[level] > strictness[check.level];
   });
   if (loose.length > 0) {
-    throw new HarnessError('INVALID_CHECK', `Check ${check.id} (${check.level}) attributes a failure to ${loose.join(', ')}, which it does not cite and which is unknown or looser than the check: name one of ${check.requirements.join(', ')}.`);
+    throw new HarnessError(
+      'INVALID_CHECK',
+      `Check ${check.id} (${check.level}) attributes a failure to ${loose.join(', ')}, which it does not cite and which is unknown or looser than the check: name one of ${check.requirements.join(', ')}.`,
+    );
   }
   return details;
 }

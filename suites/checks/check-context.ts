@@ -78,10 +78,5 @@ export interface CheckContext {
    * seed, the shrunk counterexample and the curl reproduction of its last exchange. The predicate fails by
    * returning false or by throwing (e.g. via ctx.expect*).
    */
-  property<T>(
-    name: string,
-    arbitrary: Arbitrary<T>,
-    predicate: (value: T) => Promise<boolean | void>,
-    options?: PropertyOptions<T>,
-  ): Promise<void>;
+  property<T>(name: string, arbitrary: Arbitrary<T>, predicate: (value: T) => Promise<boolean | void>, options?: PropertyOptions<T>): Promise<void>;
 }

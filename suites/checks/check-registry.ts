@@ -47,7 +47,10 @@ export class CheckRegistry {
       const looser = check.requirements.filter((id) => strictness[requirementById(id)?.level ?? check.level] > strictness[check.level]);
       if (looser.length > 0) {
         const levels = looser.map((id) => `${id} is ${requirementById(id)?.level}`).join(', ');
-        throw new HarnessError('INVALID_CHECK', `Check ${check.id} is ${check.level} but cites looser requirements (${levels}): lower the check's level or cite only requirements at least as strict.`);
+        throw new HarnessError(
+          'INVALID_CHECK',
+          `Check ${check.id} is ${check.level} but cites looser requirements (${levels}): lower the check's level or cite only requirements at least as strict.`,
+        );
       }
       this.checks.set(check.id, check);
     }

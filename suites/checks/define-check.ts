@@ -30,7 +30,8 @@ function shapeProblem(d: CheckDefinition): string | undefined {
   if (d.baseline !== undefined && d.baseline === d.baselineFor) return 'a check cannot be the baseline it depends on';
   if (d.uses !== undefined && d.baselineFor !== undefined && d.uses.includes(d.baselineFor)) return 'a baseline cannot use its own operation as a fixture';
   if (d.timeoutMs !== undefined && !(d.timeoutMs > 0)) return 'timeoutMs must be > 0';
-  if (d.estimate !== undefined && typeof d.estimate !== 'function' && !(d.estimate.requests >= 0 && d.estimate.sends >= 0)) return 'estimate needs requests >= 0 and sends >= 0';
+  if (d.estimate !== undefined && typeof d.estimate !== 'function' && !(d.estimate.requests >= 0 && d.estimate.sends >= 0))
+    return 'estimate needs requests >= 0 and sends >= 0';
   if (typeof d.run !== 'function') return 'run must be an async function';
   return undefined;
 }

@@ -31,10 +31,20 @@ export function gradeSuccess(ctx: CheckContext, operation: Operation, exchange: 
 /** spec §4 "Bodies are JSON": a body that is present must parse (ERR-BODY-JSON). */
 function expectJsonBody(ctx: CheckContext, exchange: Exchange): void {
   if (exchange.bodyText.trim() === '') return;
-  ctx.expect(exchange.json !== undefined, `the answer body is not JSON (${exchange.jsonError ?? 'unparsable'}): ${exchange.bodyText.slice(0, 200)}`, { exchange, requirements: ['ERR-BODY-JSON'] });
+  ctx.expect(exchange.json !== undefined, `the answer body is not JSON (${exchange.jsonError ?? 'unparsable'}): ${exchange.bodyText.slice(0, 200)}`, {
+    exchange,
+    requirements: ['ERR-BODY-JSON'],
+  });
 }
 
-function expectIssues(ctx: CheckContext, operation: Operation, exchange: Exchange, counts: (issue: ValidationIssue) => boolean, what: string, requireBody: boolean): void {
+function expectIssues(
+  ctx: CheckContext,
+  operation: Operation,
+  exchange: Exchange,
+  counts: (issue: ValidationIssue) => boolean,
+  what: string,
+  requireBody: boolean,
+): void {
   const response = successResponse(operation);
   if (response?.schemaName === undefined) return;
   if (exchange.json === undefined) {
@@ -47,18 +57,28 @@ function expectIssues(ctx: CheckContext, operation: Operation, exchange: Exchang
   const shown = issues.slice(0, 5).map(describeIssue).join('; ');
   // each issue shows its keyword's x-requirements broken; an uncited keyword, the operation's answer requirement
   const requirements = [...new Set(issues.map((issue) => issue.requirement ?? issueFallback(ctx, operation, issue)))];
-  ctx.fail(`the answer does not match ${what} (${response.schemaName}): ${shown}${issues.length > 5 ? ` (+${issues.length - 5} more)` : ''}`, { exchange, ...schemaDetails(issues), requirements });
+  ctx.fail(`the answer does not match ${what} (${response.schemaName}): ${shown}${issues.length > 5 ? ` (+${issues.length - 5} more)` : ''}`, {
+    exchange,
+    ...schemaDetails(issues),
+    requirements,
+  });
 }
 
 /** A documented body comes as application/json (ERR-JSON-CONTENT-TYPE); a documented empty answer has no body. */
 function expectContentType(ctx: CheckContext, operation: Operation, exchange: Exchange): void {
   const documented = successResponse(operation)?.schema !== undefined;
   if (!documented) {
-    ctx.expect(exchange.bodyText === '', `${operation.id} answers without a body, but this one carries ${exchange.bodyText.slice(0, 200)}`, { exchange, requirements: [successStatusRequirement(operation)] });
+    ctx.expect(exchange.bodyText === '', `${operation.id} answers without a body, but this one carries ${exchange.bodyText.slice(0, 200)}`, {
+      exchange,
+      requirements: [successStatusRequirement(operation)],
+    });
     return;
   }
   const type = exchange.headers['content-type'] ?? '(none)';
-  ctx.expect(/^application\/json\s*(;|$)/i.test(type), `the answer's Content-Type is ${type}, expected application/json`, { exchange, requirements: ['ERR-JSON-CONTENT-TYPE'] });
+  ctx.expect(/^application\/json\s*(;|$)/i.test(type), `the answer's Content-Type is ${type}, expected application/json`, {
+    exchange,
+    requirements: ['ERR-JSON-CONTENT-TYPE'],
+  });
 }
 
 /** The level a validation issue counts at: assumed (DESIGN.md §4) parts and should-level citations never fail a must check. */
@@ -80,7 +100,12 @@ function refusedBreaks(ctx: CheckContext, exchange: Exchange): string[] {
 // spec §2.1's rules by field and keyword, for keywords without x-requirements: the string fields' types, to's E.164
 // format, created_at's date-time, the enums; a missing field breaks the table's required fields
 const stringFields = new Set(['id', 'to', 'from', 'message', 'platform_message_id']);
-const formatRules: Readonly<Record<string, string>> = { to: 'MSG-FIELD-TO-E164', created_at: 'MSG-CREATED-AT-DATETIME', status: 'MSG-STATUS-ENUM', direction: 'MSG-DIRECTION-ENUM' };
+const formatRules: Readonly<Record<string, string>> = {
+  to: 'MSG-FIELD-TO-E164',
+  created_at: 'MSG-CREATED-AT-DATETIME',
+  status: 'MSG-STATUS-ENUM',
+  direction: 'MSG-DIRECTION-ENUM',
+};
 
 function tableRules(issue: ValidationIssue): string[] {
   const field = issue.path.split('/').at(-1) ?? '';

@@ -20,8 +20,9 @@ export interface ContractCost {
 
 /** The counting of an operation's contract checks. */
 export function contractCost(operation: Operation): ContractCost {
-  const created = [listedMemberCreator(operation), ...pathParameters(operation).map((param) => creatorOf(operation, param))]
-    .filter((op): op is Operation => op !== undefined);
+  const created = [listedMemberCreator(operation), ...pathParameters(operation).map((param) => creatorOf(operation, param))].filter(
+    (op): op is Operation => op !== undefined,
+  );
   const prime = operationFixtures[operation.id]?.prime;
   const setup = created.length + (prime === undefined ? 0 : 1);
   const teardown = created.filter((op) => deleterOf(op) !== undefined).length;

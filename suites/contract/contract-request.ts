@@ -40,10 +40,12 @@ export function wireText(value: unknown): string {
  * what the text generators draw, and keeping the length keeps the boundary (1, 255, 256 characters) being tested.
  */
 export function headerText(value: unknown): string {
-  return [...wireText(value)].map((c) => {
-    const code = c.codePointAt(0) ?? 0;
-    return code >= 0x21 && code <= 0x7e ? c : String.fromCharCode(0x61 + (code % 26));
-  }).join('');
+  return [...wireText(value)]
+    .map((c) => {
+      const code = c.codePointAt(0) ?? 0;
+      return code >= 0x21 && code <= 0x7e ? c : String.fromCharCode(0x61 + (code % 26));
+    })
+    .join('');
 }
 
 /** A path segment; `.` and `..` are encoded so that no client or server collapses them. */
@@ -95,13 +97,15 @@ export function toRequestOptions(request: ContractRequest): RequestOptions {
  */
 export function fromWire(operation: Operation, location: Location, wire: Readonly<Record<string, string>>): Record<string, unknown> {
   const properties = partSchema(operation, location)?.properties ?? {};
-  return Object.fromEntries(Object.entries(wire).map(([name, text]) => {
-    const sub = properties[name];
-    const types = typeof sub === 'object' ? [sub.type ?? []].flat() : [];
-    if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(text)) return [name, Number(text)];
-    if (types.includes('boolean') && (text === 'true' || text === 'false')) return [name, text === 'true'];
-    return [name, text];
-  }));
+  return Object.fromEntries(
+    Object.entries(wire).map(([name, text]) => {
+      const sub = properties[name];
+      const types = typeof sub === 'object' ? [sub.type ?? []].flat() : [];
+      if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(text)) return [name, Number(text)];
+      if (types.includes('boolean') && (text === 'true' || text === 'false')) return [name, text === 'true'];
+      return [name, text];
+    }),
+  );
 }
 
 /** The path, query or header part of a sent request, read back from the wire; undefined for the body. */

@@ -25,7 +25,10 @@ export class FixtureResources {
     let generator = this.generators.get(operation.id);
     if (!generator) {
       const prefix = `/${this.ctx.check.id.toLowerCase()}/${randomBytes(4).toString('hex')}`;
-      generator = requestGenerator(operation, (word) => this.ctx.target.receiverUrl(`${prefix}/${word}`), { conventions: this.ctx.target.conventions, recipients: this.ctx.http.allowedRecipients });
+      generator = requestGenerator(operation, (word) => this.ctx.target.receiverUrl(`${prefix}/${word}`), {
+        conventions: this.ctx.target.conventions,
+        recipients: this.ctx.http.allowedRecipients,
+      });
       this.generators.set(operation.id, generator);
     }
     return generator;
@@ -48,7 +51,9 @@ export class FixtureResources {
     }
     const prime = operationFixtures[operation.id]?.prime;
     if (prime !== undefined) {
-      const exchange = await this.ctx.http.request(toRequestOptions(toContractRequest(operationById(prime), this.generator(operationById(prime)).example(values))));
+      const exchange = await this.ctx.http.request(
+        toRequestOptions(toContractRequest(operationById(prime), this.generator(operationById(prime)).example(values))),
+      );
       this.ctx.expectStatus(exchange, '2xx', `setting up ${operation.id}: ${prime}`, fixtureBreaks(this.ctx));
     }
     return values;
@@ -60,7 +65,11 @@ export class FixtureResources {
     const exchange = await this.ctx.http.request(toRequestOptions(request));
     this.ctx.expectStatus(exchange, '2xx', `setting up with ${creator.id}`, fixtureBreaks(this.ctx));
     const id = this.adopt(creator, exchange);
-    if (id === undefined) this.ctx.fail(`setting up with ${creator.id}: the answer carries no string id (body: ${exchange.bodyText.slice(0, 200)})`, this.ctx.cited ?? creator.requirements.response ?? fixtureBreaks(this.ctx));
+    if (id === undefined)
+      this.ctx.fail(
+        `setting up with ${creator.id}: the answer carries no string id (body: ${exchange.bodyText.slice(0, 200)})`,
+        this.ctx.cited ?? creator.requirements.response ?? fixtureBreaks(this.ctx),
+      );
     return id;
   }
 

@@ -65,7 +65,8 @@ export function negativeChecks(operation: Operation): Check[] {
         requirements: ['ERR-VALIDATION-400'],
         ...each,
         level: 'should',
-        run: (ctx) => runEachCase(ctx, operation, validation, (exchange) => (exchange.status === 400 ? undefined : `answered ${exchange.status}, expected 400`)),
+        run: (ctx) =>
+          runEachCase(ctx, operation, validation, (exchange) => (exchange.status === 400 ? undefined : `answered ${exchange.status}, expected 400`)),
       }),
       defineCheck({
         ...common,
@@ -119,16 +120,21 @@ export async function runRefusals(ctx: CheckContext, operation: Operation, refus
     const examples = refusal.examples ? refusal.examples(example) : [refusal.breaks(example)];
     // examples count toward numRuns: every hand-picked example runs, however low --runs is
     const numRuns = Math.max(examples.length, Math.min(ctx.runs, negativeRuns));
-    await ctx.property(refusal.name, arbitrary, async (request) => {
-      const mark = resources.mark();
-      try {
-        const exchange = await ctx.http.request(toRequestOptions(request));
-        resources.adopt(operation, exchange);
-        ctx.expectStatus(exchange, refusal.expected, request.case, { requirements: refusalBreaks(ctx.check.requirements, exchange.status) });
-      } finally {
-        await resources.release(mark);
-      }
-    }, { examples, numRuns });
+    await ctx.property(
+      refusal.name,
+      arbitrary,
+      async (request) => {
+        const mark = resources.mark();
+        try {
+          const exchange = await ctx.http.request(toRequestOptions(request));
+          resources.adopt(operation, exchange);
+          ctx.expectStatus(exchange, refusal.expected, request.case, { requirements: refusalBreaks(ctx.check.requirements, exchange.status) });
+        } finally {
+          await resources.release(mark);
+        }
+      },
+      { examples, numRuns },
+    );
   } finally {
     await resources.release();
   }
@@ -145,7 +151,12 @@ function refusalBreaks(cited: readonly string[], status: number | undefined): st
 }
 
 /** Sends each case once (broken example request; the first ctx.samples of them); fails listing every case whose answer has a problem. */
-async function runEachCase(ctx: CheckContext, operation: Operation, all: readonly NegativeCase[], problem: (exchange: Exchange) => string | undefined): Promise<void> {
+async function runEachCase(
+  ctx: CheckContext,
+  operation: Operation,
+  all: readonly NegativeCase[],
+  problem: (exchange: Exchange) => string | undefined,
+): Promise<void> {
   const cases = sampled(all, ctx.samples);
   const resources = new FixtureResources(ctx);
   try {
@@ -164,8 +175,14 @@ async function runEachCase(ctx: CheckContext, operation: Operation, all: readonl
     }
     const first = found[0];
     if (first) {
-      const list = found.slice(0, 5).map((f) => `${f.label}: ${f.why}`).join('; ');
-      ctx.fail(`${found.length} of ${cases.length} invalid requests: ${list}${found.length > 5 ? ' …' : ''}`, { exchange: first.exchange, counterexample: breakRequest(operation, example, cases.find((c) => c.label === first.label) as NegativeCase) });
+      const list = found
+        .slice(0, 5)
+        .map((f) => `${f.label}: ${f.why}`)
+        .join('; ');
+      ctx.fail(`${found.length} of ${cases.length} invalid requests: ${list}${found.length > 5 ? ' …' : ''}`, {
+        exchange: first.exchange,
+        counterexample: breakRequest(operation, example, cases.find((c) => c.label === first.label) as NegativeCase),
+      });
     }
   } finally {
     await resources.release();

@@ -83,7 +83,10 @@ export function idStem(operation: Operation): string {
 
 /** Upper-case hyphenated words for a check id. */
 export function idWords(text: string): string {
-  return text.toUpperCase().replace(/[^A-Z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return text
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 function escape(text: string): string {

@@ -39,26 +39,30 @@ export function positiveChecks(operation: Operation): Check[] {
     }),
   ];
   const statusRequirements = [successStatusRequirement(operation), ...(schemaName ? ['ERR-JSON-CONTENT-TYPE'] : [])];
-  checks.push(defineCheck({
-    ...common,
-    id: `${stem}-SUCCESS-STATUS`,
-    title: `${where}: valid requests get ${operation.successStatus}${schemaName ? ' with application/json' : ' without a body'} (DESIGN.md §4)`,
-    requirements: statusRequirements,
-    level: loosest('should', ...statusRequirements.map(levelOf)),
-    ...estimate('status'),
-    run: (ctx) => runPositive(ctx, operation, 'status'),
-  }));
+  checks.push(
+    defineCheck({
+      ...common,
+      id: `${stem}-SUCCESS-STATUS`,
+      title: `${where}: valid requests get ${operation.successStatus}${schemaName ? ' with application/json' : ' without a body'} (DESIGN.md §4)`,
+      requirements: statusRequirements,
+      level: loosest('should', ...statusRequirements.map(levelOf)),
+      ...estimate('status'),
+      run: (ctx) => runPositive(ctx, operation, 'status'),
+    }),
+  );
   const assumed = assumedRequirements(operation);
   if (assumed.length > 0) {
-    checks.push(defineCheck({
-      ...common,
-      id: `${stem}-ASSUMED-SHAPE`,
-      title: `${where}: the answer has the shape DESIGN.md §4 decides where the spec is silent`,
-      requirements: assumed,
-      level: loosest('should', ...assumed.map(levelOf)),
-      ...estimate('assumed'),
-      run: (ctx) => runPositive(ctx, operation, 'assumed'),
-    }));
+    checks.push(
+      defineCheck({
+        ...common,
+        id: `${stem}-ASSUMED-SHAPE`,
+        title: `${where}: the answer has the shape DESIGN.md §4 decides where the spec is silent`,
+        requirements: assumed,
+        level: loosest('should', ...assumed.map(levelOf)),
+        ...estimate('assumed'),
+        run: (ctx) => runPositive(ctx, operation, 'assumed'),
+      }),
+    );
   }
   return checks;
 }
@@ -80,17 +84,22 @@ async function runPositive(ctx: CheckContext, operation: Operation, grade: Grade
       numRuns = Math.min(numRuns, sampleSize);
     }
     const arbitrary = generator.valid(path).map((parts) => toContractRequest(operation, parts));
-    await ctx.property(`valid ${operation.id} requests`, arbitrary, async (request) => {
-      const mark = resources.mark();
-      try {
-        const sent = perCase ? withPathValues(request, await resources.prepare(operation)) : request;
-        const exchange = await ctx.http.request(toRequestOptions(sent));
-        resources.adopt(operation, exchange);
-        gradeSuccess(ctx, operation, exchange, grade);
-      } finally {
-        await resources.release(mark);
-      }
-    }, { examples, numRuns });
+    await ctx.property(
+      `valid ${operation.id} requests`,
+      arbitrary,
+      async (request) => {
+        const mark = resources.mark();
+        try {
+          const sent = perCase ? withPathValues(request, await resources.prepare(operation)) : request;
+          const exchange = await ctx.http.request(toRequestOptions(sent));
+          resources.adopt(operation, exchange);
+          gradeSuccess(ctx, operation, exchange, grade);
+        } finally {
+          await resources.release(mark);
+        }
+      },
+      { examples, numRuns },
+    );
   } finally {
     await resources.release();
   }

@@ -90,17 +90,18 @@ function buildParts(operation: Operation, recipients: readonly string[] | undefi
     const pinned: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(stringPaths(schema, (s) => s.format === 'uri').map((p) => [p, placeholderUrl]));
     if (location === 'body' && recipients && recipients.length > 0 && schema.properties?.to !== undefined) pinned.to = fc.constantFrom(...recipients);
     // random header values are long enough to be unique: a reused Idempotency-Key with another body is a 422
-    const headerValues = location === 'headers'
-      ? Object.fromEntries(stringPaths(schema, () => true).map((p) => [p, headerArbitrary(schemaAt(schema, p))]))
-      : {};
+    const headerValues =
+      location === 'headers' ? Object.fromEntries(stringPaths(schema, () => true).map((p) => [p, headerArbitrary(schemaAt(schema, p))])) : {};
     const example = exampleValue(schema, { overrides: pinned });
-    return [{
-      location,
-      schema,
-      pinned,
-      arbitrary: validArbitrary(schema, { overrides: { ...pinned, ...headerValues } }),
-      example: location === 'headers' ? requiredOnly(schema, example) : example,
-    }];
+    return [
+      {
+        location,
+        schema,
+        pinned,
+        arbitrary: validArbitrary(schema, { overrides: { ...pinned, ...headerValues } }),
+        example: location === 'headers' ? requiredOnly(schema, example) : example,
+      },
+    ];
   });
 }
 
@@ -141,7 +142,10 @@ export function requestGenerator(operation: Operation, webhookUrl: (word: string
     return distinctIdempotencyKey(value.body === undefined ? value : { ...value, body: adjust(value.body) }, operation.id);
   };
   const withPath = (path?: Readonly<Record<string, string>>): RequestParts => (path ? { path: { ...path } } : {});
-  const placeheldExample = (path?: Readonly<Record<string, string>>): RequestParts => ({ ...withPath(path), ...Object.fromEntries(parts.map((p) => [p.location, p.example])) });
+  const placeheldExample = (path?: Readonly<Record<string, string>>): RequestParts => ({
+    ...withPath(path),
+    ...Object.fromEntries(parts.map((p) => [p.location, p.example])),
+  });
 
   return {
     operation,
@@ -172,10 +176,12 @@ function encodingBoundary(label: string): boolean {
  */
 function ownHeaderValues(headers: unknown, salt: number): unknown {
   if (typeof headers !== 'object' || headers === null) return headers;
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [
-    name,
-    typeof value !== 'string' ? value : [...value].map((c, i) => visibleAscii[((c.codePointAt(0) ?? 0) + salt + i * 7) % visibleAscii.length]).join(''),
-  ]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      typeof value !== 'string' ? value : [...value].map((c, i) => visibleAscii[((c.codePointAt(0) ?? 0) + salt + i * 7) % visibleAscii.length]).join(''),
+    ]),
+  );
 }
 
 function headerArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
@@ -209,7 +215,9 @@ function distinctIdempotencyKey(value: RequestParts, operationId: string): Reque
   const headers = value.headers as Record<string, unknown> | undefined;
   const key = headers?.['idempotency-key'];
   if (typeof key !== 'string' || key.length < 8) return value;
-  const digest = createHash('sha256').update(JSON.stringify([operationId, value.path, value.query, value.body])).digest();
+  const digest = createHash('sha256')
+    .update(JSON.stringify([operationId, value.path, value.query, value.body]))
+    .digest();
   const tailLength = Math.min(key.length, 16);
   const tail = [...digest.subarray(0, tailLength)].map((byte) => visibleAscii[byte % visibleAscii.length]).join('');
   return { ...value, headers: { ...headers, 'idempotency-key': key.slice(0, key.length - tailLength) + tail } };

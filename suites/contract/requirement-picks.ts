@@ -77,7 +77,9 @@ export function unknownIdRequirements(operation: Operation): { must: string; sho
 
 /** Operation requirement ids that name a required-ness rule of the body (e.g. `bothRequired`: WH-UPDATE-BOTH-REQUIRED). */
 export function requiredRuleRequirements(operation: Operation): string[] {
-  return Object.entries(operation.requirements).filter(([key]) => /Required$/.test(key)).map(([, id]) => id);
+  return Object.entries(operation.requirements)
+    .filter(([key]) => /Required$/.test(key))
+    .map(([, id]) => id);
 }
 
 function unique(ids: readonly string[]): string[] {

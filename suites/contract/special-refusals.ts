@@ -23,8 +23,9 @@ export function unknownIdChecks(operation: Operation): Check[] {
   if (schema === undefined || pathParameters(operation).length === 0) return [];
   // "." and ".." are URL dot segments (RFC 3986 §5.2.4): the URL parser removes them, so /v1/messages/%2E is sent as
   // /v1/messages/ (the list operation), not as an unknown id
-  const ids = (validArbitrary(positiveSchema(schema)) as fc.Arbitrary<Record<string, unknown>>)
-    .filter((path) => Object.values(path).every((value) => value !== '.' && value !== '..'));
+  const ids = (validArbitrary(positiveSchema(schema)) as fc.Arbitrary<Record<string, unknown>>).filter((path) =>
+    Object.values(path).every((value) => value !== '.' && value !== '..'),
+  );
   const example = exampleValue(positiveSchema(schema)) as Record<string, unknown>;
   const label = 'unknown id';
   const unknown = (parts: RequestParts, path: Record<string, unknown>): ContractRequest => toContractRequest(operation, { ...parts, path }, label);
@@ -37,23 +38,27 @@ export function unknownIdChecks(operation: Operation): Check[] {
   const { must, should } = unknownIdRequirements(operation);
   const common = { suite: suiteOf(operation), needs: needsOf(operation), baseline: operation.id, estimate: refusalsCost(operation, 1) };
   const where = `${operation.method} ${operation.path}`;
-  const checks = [defineCheck({
-    ...common,
-    id: `${idStem(operation)}-UNKNOWN-ID`,
-    title: `${where} of an id that does not exist answers a 4xx`,
-    requirements: [must],
-    level: levelOf(must),
-    run: (ctx) => runRefusals(ctx, operation, refusal('4xx')),
-  })];
-  if (should !== undefined) {
-    checks.push(defineCheck({
+  const checks = [
+    defineCheck({
       ...common,
-      id: `${idStem(operation)}-UNKNOWN-ID-404`,
-      title: `${where} of an id that does not exist answers 404 (DESIGN.md §4)`,
-      requirements: [should],
-      level: 'should',
-      run: (ctx) => runRefusals(ctx, operation, refusal(404)),
-    }));
+      id: `${idStem(operation)}-UNKNOWN-ID`,
+      title: `${where} of an id that does not exist answers a 4xx`,
+      requirements: [must],
+      level: levelOf(must),
+      run: (ctx) => runRefusals(ctx, operation, refusal('4xx')),
+    }),
+  ];
+  if (should !== undefined) {
+    checks.push(
+      defineCheck({
+        ...common,
+        id: `${idStem(operation)}-UNKNOWN-ID-404`,
+        title: `${where} of an id that does not exist answers 404 (DESIGN.md §4)`,
+        requirements: [should],
+        level: 'should',
+        run: (ctx) => runRefusals(ctx, operation, refusal(404)),
+      }),
+    );
   }
   return checks;
 }
@@ -68,22 +73,24 @@ export function malformedJsonChecks(operation: Operation): Check[] {
     const text = JSON.stringify(parts.body);
     return fc.integer({ min: 1, max: Math.max(1, text.length - 1) }).map((n) => text.slice(0, n));
   };
-  return [defineCheck({
-    suite: suiteOf(operation),
-    needs: needsOf(operation),
-    baseline: operation.id,
-    id: `${idStem(operation)}-MALFORMED-JSON`,
-    title: `${operation.method} ${operation.path} refuses a body that is not a JSON object with a 4xx`,
-    requirements: ['ERR-MALFORMED-JSON-4XX', 'ERR-VALIDATION-4XX', 'ERR-NO-5XX'],
-    level: 'must',
-    estimate: (scale) => refusalsCost(operation, sampled(notJsonObjects, scale.samples).length)(scale),
-    run: (ctx) => runRefusals(ctx, operation, {
-      name: `${operation.id} with malformed JSON`,
-      breaks: (parts) => withBody(parts, notJsonObjects[0] as string),
-      examples: (parts) => sampled(notJsonObjects, ctx.samples).map((body) => withBody(parts, body)),
-      arbitrary: (valid) => valid.chain((parts) =>
-        fc.oneof(fc.constantFrom(...notJsonObjects), truncated(parts)).map((body) => withBody(parts, body))),
-      expected: '4xx',
+  return [
+    defineCheck({
+      suite: suiteOf(operation),
+      needs: needsOf(operation),
+      baseline: operation.id,
+      id: `${idStem(operation)}-MALFORMED-JSON`,
+      title: `${operation.method} ${operation.path} refuses a body that is not a JSON object with a 4xx`,
+      requirements: ['ERR-MALFORMED-JSON-4XX', 'ERR-VALIDATION-4XX', 'ERR-NO-5XX'],
+      level: 'must',
+      estimate: (scale) => refusalsCost(operation, sampled(notJsonObjects, scale.samples).length)(scale),
+      run: (ctx) =>
+        runRefusals(ctx, operation, {
+          name: `${operation.id} with malformed JSON`,
+          breaks: (parts) => withBody(parts, notJsonObjects[0] as string),
+          examples: (parts) => sampled(notJsonObjects, ctx.samples).map((body) => withBody(parts, body)),
+          arbitrary: (valid) => valid.chain((parts) => fc.oneof(fc.constantFrom(...notJsonObjects), truncated(parts)).map((body) => withBody(parts, body))),
+          expected: '4xx',
+        }),
     }),
-  })];
+  ];
 }

@@ -17,7 +17,6 @@ export interface ContextEnvironment {
   readonly log: (message: string) => void;
 }
 
-
 /** Builds the CheckContext of one check run. */
 export function createContext(env: ContextEnvironment, cited?: string): CheckContext {
   const { check } = env;
@@ -56,7 +55,12 @@ export function createContext(env: ContextEnvironment, cited?: string): CheckCon
     // a schema violation names its keywords' x-requirements; the attribution covers the rest. A check citing several
     // may leave it out when every keyword it can break cites one: a violation naming none then errors (run-check.ts)
     expectSchema: (exchange, schemaName, message, breaks) =>
-      expectSchema(exchange, schemaName, message, breaks === undefined && cited === undefined && check.requirements.length > 1 ? {} : attribute(message ?? '', breaks)),
+      expectSchema(
+        exchange,
+        schemaName,
+        message,
+        breaks === undefined && cited === undefined && check.requirements.length > 1 ? {} : attribute(message ?? '', breaks),
+      ),
     property: (name, arbitrary, predicate, options) =>
       runProperty({ http: env.http, seed: env.seed, runs: env.runs, signal: env.signal }, name, arbitrary, predicate, options),
   };

@@ -11,7 +11,22 @@ export type { PlanContext, PlannedCheck } from './plan.js';
 export { formatPlanReport, planReport } from './plan-report.js';
 export type { PlanLine, PlanReport, PlanReportOptions } from './plan-report.js';
 export { checkStatuses } from './result.js';
-export type { CheckResult, CheckStatus, CheckTrace, CleanupReport, MatrixStatus, OperationRow, OperationState, RequirementRow, ResultLevel, RunResult, RunSummary, SendRecord, SendSummary, SetupProblem } from './result.js';
+export type {
+  CheckResult,
+  CheckStatus,
+  CheckTrace,
+  CleanupReport,
+  MatrixStatus,
+  OperationRow,
+  OperationState,
+  RequirementRow,
+  ResultLevel,
+  RunResult,
+  RunSummary,
+  SendRecord,
+  SendSummary,
+  SetupProblem,
+} from './result.js';
 export { runConformance } from './run-conformance.js';
 export { costOf, estimateRun } from './run-estimate.js';
 export type { RunEstimate } from './run-estimate.js';
@@ -19,7 +34,16 @@ export { runPool } from './run-pool.js';
 export type { RunEvent } from './run-event.js';
 export { runTuningKeys, runTuningOf } from './run-options.js';
 export type { RunDescription, RunOptions, RunSafety, RunTuning } from './run-options.js';
-export { clientRatePerMinute, defaultRuns, guardsRateLimit, guardsSends, isRemoteTarget, productionRatePerMinute, rateLimitCheckBound, sendPolicyFor } from './safety.js';
+export {
+  clientRatePerMinute,
+  defaultRuns,
+  guardsRateLimit,
+  guardsSends,
+  isRemoteTarget,
+  productionRatePerMinute,
+  rateLimitCheckBound,
+  sendPolicyFor,
+} from './safety.js';
 export { exitCodeFor, requirementsMatrix, summarize } from './summarize.js';
 export { readShardFiles, writeShardFile } from './shard-files.js';
 export { slicePlan } from './shard-plan.js';

@@ -18,7 +18,11 @@ const agreements: readonly { label: string; value: (slice: ShardResult) => unkno
   { label: 'runs', value: (s) => s.runs, fix: 'give every shard the same --runs' },
   { label: 'fail-on', value: (s) => s.failOn, fix: 'give every shard the same --fail-on' },
   { label: 'selection', value: (s) => s.selection, fix: 'give every shard the same --suite/--requirement/--check' },
-  { label: 'target', value: (s) => ({ name: s.target.name, profile: s.target.profile, spec: s.target.spec, faults: s.target.faults }), fix: 'run every shard against the same --target, --profile and --fault' },
+  {
+    label: 'target',
+    value: (s) => ({ name: s.target.name, profile: s.target.profile, spec: s.target.spec, faults: s.target.faults }),
+    fix: 'run every shard against the same --target, --profile and --fault',
+  },
   { label: 'plan', value: (s) => s.plan, fix: 'run every shard with the same options and keys, so each plans the same checks' },
 ];
 
@@ -28,10 +32,15 @@ const agreements: readonly { label: string; value: (slice: ShardResult) => unkno
  * partial result.
  */
 export function mergeShards(entries: readonly ShardEntry[]): RunResult {
-  if (entries.length === 0) throw new HarnessError('SHARD_NONE', 'No shard results to merge: pass the directory holding the shard-<i>-of-<n>.json files of every shard.');
+  if (entries.length === 0)
+    throw new HarnessError('SHARD_NONE', 'No shard results to merge: pass the directory holding the shard-<i>-of-<n>.json files of every shard.');
   for (const entry of entries) {
     const format = (entry.slice as Partial<ShardResult> | null)?.format;
-    if (format !== shardFormat) throw new HarnessError('SHARD_FORMAT', `${entry.source} is not a shard result (format ${String(format)}, expected ${shardFormat}): merge only files written by --shard.`);
+    if (format !== shardFormat)
+      throw new HarnessError(
+        'SHARD_FORMAT',
+        `${entry.source} is not a shard result (format ${String(format)}, expected ${shardFormat}): merge only files written by --shard.`,
+      );
   }
   const sorted = [...entries].sort((a, b) => a.slice.shard.index - b.slice.shard.index);
   const first = sorted[0] as ShardEntry;
@@ -39,19 +48,29 @@ export function mergeShards(entries: readonly ShardEntry[]): RunResult {
     const expected = JSON.stringify(value(first.slice));
     const other = sorted.find((entry) => JSON.stringify(value(entry.slice)) !== expected);
     if (other) {
-      throw new HarnessError('SHARD_MISMATCH', `Shard results disagree on the ${label}: ${other.source} has ${JSON.stringify(value(other.slice))}, ${first.source} has ${expected}. To fix: ${fix}.`);
+      throw new HarnessError(
+        'SHARD_MISMATCH',
+        `Shard results disagree on the ${label}: ${other.source} has ${JSON.stringify(value(other.slice))}, ${first.source} has ${expected}. To fix: ${fix}.`,
+      );
     }
   }
   const total = first.slice.shard.total;
   const byIndex = new Map<number, ShardEntry>();
   for (const entry of sorted) {
     const seen = byIndex.get(entry.slice.shard.index);
-    if (seen) throw new HarnessError('SHARD_DUPLICATE', `Shard ${entry.slice.shard.index} of ${total} appears twice (${seen.source} and ${entry.source}): keep one result per shard (e.g. only the latest re-run's artifacts).`);
+    if (seen)
+      throw new HarnessError(
+        'SHARD_DUPLICATE',
+        `Shard ${entry.slice.shard.index} of ${total} appears twice (${seen.source} and ${entry.source}): keep one result per shard (e.g. only the latest re-run's artifacts).`,
+      );
     byIndex.set(entry.slice.shard.index, entry);
   }
   const missing = Array.from({ length: total }, (_, i) => i + 1).filter((index) => !byIndex.has(index));
   if (missing.length > 0) {
-    throw new HarnessError('SHARD_MISSING', `Missing shard result(s) ${missing.join(', ')} of ${total} (found ${sorted.map((e) => e.source).join(', ')}): wait for every shard job, or re-run the missing ones, before merging.`);
+    throw new HarnessError(
+      'SHARD_MISSING',
+      `Missing shard result(s) ${missing.join(', ')} of ${total} (found ${sorted.map((e) => e.source).join(', ')}): wait for every shard job, or re-run the missing ones, before merging.`,
+    );
   }
   return resultWithChecks(first.slice.result, {
     checks: collectChecks(sorted),
@@ -68,13 +87,20 @@ function collectChecks(entries: readonly ShardEntry[]): CheckResult[] {
     for (const check of slice.result.checks) {
       const earlier = found.get(check.id);
       if (earlier || !plan.includes(check.id)) {
-        throw new HarnessError('SHARD_MISMATCH', `Check ${check.id} is ${earlier ? `reported by both ${earlier.source} and ${source}` : `in ${source} but not in the plan`}: the slices do not belong to one run; re-run the shards with the same options.`);
+        throw new HarnessError(
+          'SHARD_MISMATCH',
+          `Check ${check.id} is ${earlier ? `reported by both ${earlier.source} and ${source}` : `in ${source} but not in the plan`}: the slices do not belong to one run; re-run the shards with the same options.`,
+        );
       }
       found.set(check.id, { check, source });
     }
   }
   const absent = plan.filter((id) => !found.has(id));
-  if (absent.length > 0) throw new HarnessError('SHARD_MISMATCH', `No slice reports ${absent.slice(0, 5).join(', ')}${absent.length > 5 ? ` and ${absent.length - 5} more` : ''}: the slices are incomplete; re-run the shards.`);
+  if (absent.length > 0)
+    throw new HarnessError(
+      'SHARD_MISMATCH',
+      `No slice reports ${absent.slice(0, 5).join(', ')}${absent.length > 5 ? ` and ${absent.length - 5} more` : ''}: the slices are incomplete; re-run the shards.`,
+    );
   return plan.map((id) => (found.get(id) as { check: CheckResult }).check);
 }
 
@@ -98,7 +124,15 @@ function fleetFigures(results: readonly RunResult[]): ResultOverrides {
     durationMs: Math.max(...results.map((r) => r.durationMs)),
     requestsSent: results.reduce((sum, r) => sum + r.requestsSent, 0),
     ...(sends.length > 0
-      ? { sends: { ...(sends[0] as SendSummary), sent: sum(sends.map((s) => s.sent)), refused: sum(sends.map((s) => s.refused)), counted: sum(sends.map((s) => s.counted)), ledger: sends.flatMap((s) => s.ledger) } }
+      ? {
+          sends: {
+            ...(sends[0] as SendSummary),
+            sent: sum(sends.map((s) => s.sent)),
+            refused: sum(sends.map((s) => s.refused)),
+            counted: sum(sends.map((s) => s.counted)),
+            ledger: sends.flatMap((s) => s.ledger),
+          },
+        }
       : {}),
     ...(cleanups.length > 0
       ? { cleanup: { webhooksDeleted: cleanups.flatMap((c) => c.webhooksDeleted), webhooksLeft: cleanups.flatMap((c) => c.webhooksLeft) } }

@@ -12,7 +12,10 @@ const routes: readonly Route[] = operations
   .map((operation) => ({
     operationId: operation.id,
     method: operation.method.toUpperCase(),
-    segments: operation.path.split('/').filter((s) => s !== '').map((s) => (/^\{.+\}$/.test(s) ? null : s)),
+    segments: operation.path
+      .split('/')
+      .filter((s) => s !== '')
+      .map((s) => (/^\{.+\}$/.test(s) ? null : s)),
   }))
   .sort((a, b) => literalCount(b) - literalCount(a));
 

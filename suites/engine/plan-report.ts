@@ -72,7 +72,12 @@ export function planReport(plan: readonly PlannedCheck[], options: PlanReportOpt
     allowSend: options.allowSend,
     maxSends: options.maxSends,
     lines,
-    totals: { checks: running.length, skipped: lines.length - running.length, requests: Math.round(estimate.requests), billableSends: running.reduce((sum, line) => sum + line.sends, 0) },
+    totals: {
+      checks: running.length,
+      skipped: lines.length - running.length,
+      requests: Math.round(estimate.requests),
+      billableSends: running.reduce((sum, line) => sum + line.sends, 0),
+    },
     budget: options.budget,
     ratePerMinute: options.ratePerMinute,
     minutesAtRate: Math.round(estimate.seconds / 6) / 10,
@@ -88,12 +93,18 @@ export function formatPlanReport(report: PlanReport): string {
     report.guarded
       ? `Sends are guarded: ${report.allowSend ? `allowed up to --max-sends ${report.maxSends}, only to --allow-recipient numbers` : 'refused (no --allow-send)'}.`
       : 'Sends are not billable on this target.',
-    ...(report.keyless ? ['No --api-key was given: the plan assumes one (it sends nothing). Checks that need --starter-api-key or --rate-limit-api-key are planned only when those are given.'] : []),
+    ...(report.keyless
+      ? [
+          'No --api-key was given: the plan assumes one (it sends nothing). Checks that need --starter-api-key or --rate-limit-api-key are planned only when those are given.',
+        ]
+      : []),
     '',
     `${'check'.padEnd(40)} ${'level'.padEnd(7)} ${'requests'.padStart(8)} ${'sends'.padStart(5)}  notes`,
   ];
   for (const line of report.lines) {
-    const notes = [line.skip ? `skip: ${line.skip}` : '', line.note ?? '', line.skip || line.declared ? '' : 'typical scenario assumed'].filter(Boolean).join('; ');
+    const notes = [line.skip ? `skip: ${line.skip}` : '', line.note ?? '', line.skip || line.declared ? '' : 'typical scenario assumed']
+      .filter(Boolean)
+      .join('; ');
     out.push(`${line.id.padEnd(40)} ${line.level.padEnd(7)} ${String(line.requests).padStart(8)} ${String(line.sends).padStart(5)}  ${notes}`);
   }
   out.push(
@@ -102,7 +113,8 @@ export function formatPlanReport(report: PlanReport): string {
     `Cases: --runs ${budget.scale.runs}${Number.isFinite(budget.scale.samples) ? `, fixed case lists cut to ${budget.scale.samples}` : ', every fixed case'}${budget.budgetMinutes === undefined ? '' : ` (fitted to --time-budget ${budget.budgetMinutes} min)`}.`,
   );
   if (report.ratePerMinute !== null) out.push(`Expected wall time: about ${report.minutesAtRate} minutes at ${report.ratePerMinute} requests/min per key.`);
-  if (!budget.fits) out.push(`Even the leanest cases do not fit --time-budget ${budget.budgetMinutes} min: raise it, or select fewer checks (--suite, --check).`);
+  if (!budget.fits)
+    out.push(`Even the leanest cases do not fit --time-budget ${budget.budgetMinutes} min: raise it, or select fewer checks (--suite, --check).`);
   return `${out.join('\n')}\n`;
 }
 
@@ -110,5 +122,7 @@ const keyNames: Record<string, string> = { growth: 'api key', starter: 'starter 
 
 /** "706 api key, 2 starter key, 101 rate-limit key": the requests each key sends (each has its own rate, spec §8). */
 function keyLine(estimate: RunEstimate): string {
-  return Object.entries(estimate.byKey).map(([role, count]) => `${Math.round(count)} ${keyNames[role] ?? role}`).join(', ');
+  return Object.entries(estimate.byKey)
+    .map(([role, count]) => `${Math.round(count)} ${keyNames[role] ?? role}`)
+    .join(', ');
 }

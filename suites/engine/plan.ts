@@ -28,7 +28,10 @@ export interface PlanContext {
 }
 
 /** The plan context of a run description (one place, so a shard plans exactly as the whole run does). */
-export function planContextFor(options: Pick<RunDescription, 'target' | 'allowBillable' | 'allowRecipients' | 'allowRateLimitCheck'>, requirements: readonly Requirement[]): PlanContext {
+export function planContextFor(
+  options: Pick<RunDescription, 'target' | 'allowBillable' | 'allowRecipients' | 'allowRateLimitCheck'>,
+  requirements: readonly Requirement[],
+): PlanContext {
   return {
     target: options.target,
     requirements,
@@ -67,9 +70,7 @@ function plan(check: Check, phase: 1 | 2, dependency: boolean, context: PlanCont
 export function skipReason(check: Check, context: PlanContext): string | undefined {
   const { target } = context;
   const profile = target.profile;
-  const limited = check.requirements
-    .map((id) => context.requirements.find((r) => r.id === id))
-    .filter((r): r is Requirement => r !== undefined);
+  const limited = check.requirements.map((id) => context.requirements.find((r) => r.id === id)).filter((r): r is Requirement => r !== undefined);
   if (limited.length > 0 && limited.every((r) => r.profiles !== undefined && !r.profiles.includes(profile.name))) {
     const profiles = [...new Set(limited.flatMap((r) => r.profiles ?? []))].join(', ');
     return `its requirements apply only to the ${profiles} profile(s), not ${profile.name}`;

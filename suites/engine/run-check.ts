@@ -78,7 +78,9 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     // DESIGN.md §3: a refusal proves nothing when the operation refuses everything: blocked, never a failure of its own
     const blocker = env.blockingBaseline(check.baseline);
     if (blocker !== undefined) return finish('blocked', { blockedBy: blocker.id, reason: blockedReason(check.baseline, blocker) });
-    return finish('errored', { reason: `harness error: no positive baseline of ${check.baseline} ran in this run (${env.baselines.whyNot(check.baseline) ?? ''})` });
+    return finish('errored', {
+      reason: `harness error: no positive baseline of ${check.baseline} ran in this run (${env.baselines.whyNot(check.baseline) ?? ''})`,
+    });
   }
   // a fixture operation already known not to work: nothing this check could send would prove its requirements
   for (const operationId of planned.phase === 2 ? (check.uses ?? []) : []) {
@@ -127,14 +129,18 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     const arm = (ms: number): void => {
       timer = setTimeout(() => {
         const owed = scoped.throttledMs - credited;
-        if (owed < 1) return stop(new DeadlineError(`timed out after ${timeoutMs} ms${credited > 0 ? ` (not counting ${Math.round(credited)} ms waiting for the rate limit)` : ''}`));
+        if (owed < 1)
+          return stop(
+            new DeadlineError(`timed out after ${timeoutMs} ms${credited > 0 ? ` (not counting ${Math.round(credited)} ms waiting for the rate limit)` : ''}`),
+          );
         credited += owed;
         arm(owed);
       }, ms);
     };
     arm(timeoutMs);
     const runSignal = env.runSignal;
-    if (runSignal) stopListening = onAbort(runSignal, () => stop(new DeadlineError(`interrupted: the run was stopped (${String(runSignal.reason ?? 'aborted')})`)));
+    if (runSignal)
+      stopListening = onAbort(runSignal, () => stop(new DeadlineError(`interrupted: the run was stopped (${String(runSignal.reason ?? 'aborted')})`)));
   });
   const logsOf = (): Partial<CheckResult> =>
     logs.length === 0 ? {} : { logs: logsDropped === 0 ? [...logs] : [...logs, `[${logsDropped} more log lines not kept]`] };
@@ -146,7 +152,8 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
   } catch (error) {
     const [classifiedStatus, classified, details] = unattributed(classify(error), check);
     // deliveries that never arrived: say what to configure (the simulator's webhook URL, --receiver-url), or skip
-    const hint = classifiedStatus !== 'skipped' && check.needs?.includes('receiver') && env.receiver ? missingDeliveriesHint(env.target, env.receiver) : undefined;
+    const hint =
+      classifiedStatus !== 'skipped' && check.needs?.includes('receiver') && env.receiver ? missingDeliveriesHint(env.target, env.receiver) : undefined;
     const status: CheckStatus = hint?.skip ? 'skipped' : classifiedStatus;
     const explained = hint === undefined ? classified : hint.skip ? hint.text : `${classified} (${hint.text})`;
     const violated = status === 'failed' ? violatedOf(details, check.requirements) : {};
@@ -192,7 +199,11 @@ function withoutStackOverflow(message: string): string {
 function unattributed(classified: [CheckStatus, string, FailureDetails | undefined], check: Check): [CheckStatus, string, FailureDetails | undefined] {
   const [status, reason, details] = classified;
   if (status !== 'failed' || check.requirements.length < 2 || (details?.requirements?.length ?? 0) > 0) return classified;
-  return ['errored', `harness error UNATTRIBUTED_FAILURE: check ${check.id} cites ${check.requirements.length} requirements and this failure names none (give the expectation its requirement): ${reason}`, details];
+  return [
+    'errored',
+    `harness error UNATTRIBUTED_FAILURE: check ${check.id} cites ${check.requirements.length} requirements and this failure names none (give the expectation its requirement): ${reason}`,
+    details,
+  ];
 }
 
 /** What a failure shows broken: the requirements it names, else the one requirement a single-requirement check cites. */
@@ -225,7 +236,9 @@ function detailFields(details: FailureDetails | undefined, http: HttpClient): Pa
   return {
     ...(details.seed !== undefined ? { seed: details.seed } : {}),
     ...(details.path !== undefined ? { path: details.path } : {}),
-    ...(details.counterexample !== undefined ? { counterexample: redactor.scrubValue(details.counterexample, { maxChars: maxCounterexampleChars, maxString: maxReasonChars }) } : {}),
+    ...(details.counterexample !== undefined
+      ? { counterexample: redactor.scrubValue(details.counterexample, { maxChars: maxCounterexampleChars, maxString: maxReasonChars }) }
+      : {}),
     ...(details.exchange ? { reproduction: redactor.scrub(toCurl(details.exchange, redactor), maxValueChars) } : {}),
   };
 }

@@ -37,7 +37,11 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   for (const key of [target.keys.growth, target.keys.starter, target.keys.rateLimit]) redactor.addSecret(key);
   const plan = planRun(registry, options.selection ?? {}, planContextFor(options, requirements));
   // on a rate-limited target the cases shrink to fit the time budget, unless --runs says otherwise
-  const budget = fitCaseBudget(plan, { target, ...optionalRuns(options.runs), ...(options.timeBudgetMinutes === undefined ? {} : { timeBudgetMinutes: options.timeBudgetMinutes }) });
+  const budget = fitCaseBudget(plan, {
+    target,
+    ...optionalRuns(options.runs),
+    ...(options.timeBudgetMinutes === undefined ? {} : { timeBudgetMinutes: options.timeBudgetMinutes }),
+  });
   const { runs, samples } = budget.scale;
   const emit = options.onEvent ?? (() => {});
   // Ctrl-C or the caller's signal: stop the checks, skip the rest, and still clean up in finally
@@ -90,7 +94,11 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       baselines: new RunBaselines(),
       baselineSkips: new Map(),
       // plan order, not finishing order: which baseline blocks a check must not depend on concurrency
-      blockingBaseline: (operationId) => blockingBaseline(operationId, plan.map((p) => results.get(p.check.id))),
+      blockingBaseline: (operationId) =>
+        blockingBaseline(
+          operationId,
+          plan.map((p) => results.get(p.check.id)),
+        ),
       ...(receiver ? { receiver } : {}),
       ...(receiverProblem ? { receiverProblem } : {}),
       onLog: (id, message) => emit({ type: 'check-log', id, message }),
@@ -115,9 +123,17 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     const concurrency = Math.max(1, options.concurrency ?? 4);
     for (const phase of [1, 2]) {
       const inPhase = plan.filter((p) => p.phase === phase);
-      await runPool(inPhase.filter((p) => !p.check.exclusive), concurrency, execute);
+      await runPool(
+        inPhase.filter((p) => !p.check.exclusive),
+        concurrency,
+        execute,
+      );
       // exclusive checks (pagination partition, rate limit) need the target to themselves: one at a time, after the rest
-      await runPool(inPhase.filter((p) => p.check.exclusive), 1, execute);
+      await runPool(
+        inPhase.filter((p) => p.check.exclusive),
+        1,
+        execute,
+      );
     }
     if (interrupt.signal.aborted) {
       const reason = String(interrupt.signal.reason);
@@ -149,7 +165,12 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     failOn,
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - start),
-    ...runOutcome(plan.map((planned) => results.get(planned.check.id) as CheckResult), requirements, failOn, scrubbedSetup),
+    ...runOutcome(
+      plan.map((planned) => results.get(planned.check.id) as CheckResult),
+      requirements,
+      failOn,
+      scrubbedSetup,
+    ),
     ...(scrubbedSetup ? { setupError: scrubbedSetup } : {}),
     requestsSent: http?.totalSent ?? sent,
     ...(http ? { sends: http.sends } : {}),

@@ -54,7 +54,9 @@ export function estimateRun(plan: readonly PlannedCheck[], scale: CaseScale, rat
     byKey.growth = (byKey.growth ?? 0) + cost.requests - others;
   }
   // the rate-limit key is never throttled by the client (it is meant to exceed the limit)
-  const throttled = Object.entries(byKey).filter(([role]) => role !== 'rateLimit').map(([, count]) => count);
+  const throttled = Object.entries(byKey)
+    .filter(([role]) => role !== 'rateLimit')
+    .map(([, count]) => count);
   const busiest = Math.max(0, ...throttled);
   const windows = ratePerMinute === null || busiest <= ratePerMinute ? 0 : Math.floor((busiest - 1) / ratePerMinute);
   return { requests, byKey, sends, seconds: windows * windowSeconds + waits + overheadSeconds };

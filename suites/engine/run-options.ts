@@ -23,7 +23,15 @@ export interface RunTuning {
 }
 
 /** The fields of RunTuning (one list, so a parity side or a shard takes exactly a run's tuning). */
-export const runTuningKeys = ['seed', 'runs', 'timeBudgetMinutes', 'timeoutMs', 'requestTimeoutMs', 'concurrency', 'maxRequests'] as const satisfies readonly (keyof RunTuning)[];
+export const runTuningKeys = [
+  'seed',
+  'runs',
+  'timeBudgetMinutes',
+  'timeoutMs',
+  'requestTimeoutMs',
+  'concurrency',
+  'maxRequests',
+] as const satisfies readonly (keyof RunTuning)[];
 
 /** The tuning part of a run description. */
 export function runTuningOf(run: RunTuning): RunTuning {

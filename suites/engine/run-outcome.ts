@@ -14,7 +14,12 @@ export type RunOutcome = Pick<RunResult, 'checks' | 'operations' | 'rootCauses' 
  * root causes, the requirements matrix, the counts, verdict and exit code. One function, so a whole run, a shard and a
  * merge of shards conclude alike.
  */
-export function runOutcome(results: readonly CheckResult[], catalogue: readonly Requirement[], failOn: 'must' | 'should', setupError?: SetupProblem): RunOutcome {
+export function runOutcome(
+  results: readonly CheckResult[],
+  catalogue: readonly Requirement[],
+  failOn: 'must' | 'should',
+  setupError?: SetupProblem,
+): RunOutcome {
   const checks = applyBlocking(results);
   const requirements = requirementsMatrix(catalogue, checks);
   const exitCode = setupError ? 2 : exitCodeFor(checks, failOn);

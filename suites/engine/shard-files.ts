@@ -21,13 +21,18 @@ export async function writeShardFile(outDir: string, slice: ShardResult, redact:
 export async function readShardFiles(dir: string): Promise<ShardEntry[]> {
   const root = resolve(dir);
   const info = await stat(root).catch(() => undefined);
-  if (!info?.isDirectory()) throw new HarnessError('SHARD_NONE', `--merge ${dir}: no such directory. Pass the directory the shard jobs' results were downloaded into.`);
+  if (!info?.isDirectory())
+    throw new HarnessError('SHARD_NONE', `--merge ${dir}: no such directory. Pass the directory the shard jobs' results were downloaded into.`);
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   const files = entries
     .filter((entry) => entry.isFile() && shardFilePattern.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name))
     .sort();
-  if (files.length === 0) throw new HarnessError('SHARD_NONE', `--merge ${dir}: no shard-<i>-of-<n>.json file in it. Run the shards with --shard i/n --out <dir> and collect their results there.`);
+  if (files.length === 0)
+    throw new HarnessError(
+      'SHARD_NONE',
+      `--merge ${dir}: no shard-<i>-of-<n>.json file in it. Run the shards with --shard i/n --out <dir> and collect their results there.`,
+    );
   return Promise.all(
     files.map(async (file): Promise<ShardEntry> => {
       const source = relative(process.cwd(), file) || file;

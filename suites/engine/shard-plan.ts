@@ -19,7 +19,10 @@ export interface ShardSlice {
  */
 export function slicePlan(plan: readonly PlannedCheck[], shard: Shard): ShardSlice {
   if (plan.length < shard.total) {
-    throw new HarnessError('SHARD_USAGE', `--shard ${shard.index}/${shard.total}: the selection has only ${plan.length} checks; use at most ${Math.max(1, plan.length)} shards.`);
+    throw new HarnessError(
+      'SHARD_USAGE',
+      `--shard ${shard.index}/${shard.total}: the selection has only ${plan.length} checks; use at most ${Math.max(1, plan.length)} shards.`,
+    );
   }
   const mine = plan.filter((_, position) => position % shard.total === shard.index - 1);
   const needed = new Set(mine.flatMap((p) => [...(p.check.baseline !== undefined ? [p.check.baseline] : []), ...(p.check.uses ?? [])]));

@@ -38,7 +38,10 @@ export function harnessIdentity(): { name: string; version: string } {
 export async function runShard(options: ShardRunOptions): Promise<ShardResult> {
   const { shard } = options;
   if (options.seed === undefined) {
-    throw new HarnessError('SHARD_USAGE', `--shard ${shard.index}/${shard.total} needs --seed <n>: every shard must run the same cases (e.g. --seed $GITHUB_RUN_NUMBER).`);
+    throw new HarnessError(
+      'SHARD_USAGE',
+      `--shard ${shard.index}/${shard.total} needs --seed <n>: every shard must run the same cases (e.g. --seed $GITHUB_RUN_NUMBER).`,
+    );
   }
   const registry = options.registry ?? (await defaultRegistry());
   const requirements = options.requirements ?? specRequirements;

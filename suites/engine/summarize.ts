@@ -23,7 +23,8 @@ function statusFor(check: CheckResult, requirement: string): CitedStatus {
 export function requirementsMatrix(requirements: readonly Requirement[], checks: readonly CheckResult[]): RequirementRow[] {
   return requirements.map((requirement) => {
     const citing = checks.filter(
-      (check) => check.requirements.includes(requirement.id) || ((check.status === 'failed' || check.status === 'noted') && check.violated?.includes(requirement.id)),
+      (check) =>
+        check.requirements.includes(requirement.id) || ((check.status === 'failed' || check.status === 'noted') && check.violated?.includes(requirement.id)),
     );
     const statuses = citing.map((check) => statusFor(check, requirement.id));
     const worst = [...statuses].sort((a, b) => severity[a] - severity[b])[0];

@@ -41,6 +41,11 @@ function messageField(json: unknown): string | undefined {
 }
 
 function sanitise(text: string): string {
-  // eslint-disable-next-line no-control-regex -- dropping control characters is the point
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- dropping control characters is the point
+      .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }

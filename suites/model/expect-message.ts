@@ -35,7 +35,12 @@ export function expectMessage(
       exchange,
     );
   }
-  real.must(requirements.outbound, message.direction === 'outbound', `${where}: ${name} has direction ${JSON.stringify(message.direction)}, not outbound`, exchange);
+  real.must(
+    requirements.outbound,
+    message.direction === 'outbound',
+    `${where}: ${name} has direction ${JSON.stringify(message.direction)}, not outbound`,
+    exchange,
+  );
   return typeof message.id === 'string' ? message.id : undefined;
 }
 

@@ -43,28 +43,29 @@ const listQuery = fc.record(
 );
 
 /** The weighted steps a sequence is drawn from: sends (of these bodies) and reads of messages, webhook management, user/me. */
-const stepOf = (body: fc.Arbitrary<{ to: string; from: string; message: string }>): fc.Arbitrary<ModelCommand> => fc.oneof(
-  { weight: 5, arbitrary: fc.tuple(body, fc.boolean(), fc.boolean()).map(([b, k1, k2]) => new SendMessage(b, k1 || k2)) },
-  { weight: 4, arbitrary: fc.tuple(ref, fc.option(text, { freq: 2 })).map(([k, other]) => new ReplaySend(k, other ?? undefined)) },
-  { weight: 3, arbitrary: ref.map((i) => new GetMessage(i)) },
-  { weight: 1, arbitrary: fc.constant(new GetUnknownMessage()) },
-  { weight: 2, arbitrary: listQuery.map((q) => new ListMessages(q)) },
-  { weight: 1, arbitrary: fc.constant(new FindOwnMessages()) },
-  { weight: 3, arbitrary: events.map((e) => new CreateWebhook(e)) },
-  { weight: 2, arbitrary: fc.tuple(ref, events).map(([i, e]) => new UpdateWebhook(i, e)) },
-  { weight: 2, arbitrary: ref.map((i) => new DeleteWebhook(i)) },
-  { weight: 2, arbitrary: ref.map((i) => new RotateSecret(i)) },
-  { weight: 2, arbitrary: ref.map((i) => new TestWebhook(i)) },
-  { weight: 2, arbitrary: ref.map((i) => new ListDeliveries(i)) },
-  { weight: 2, arbitrary: fc.constant(new ListWebhooks()) },
-  {
-    weight: 2,
-    arbitrary: fc
-      .tuple(fc.constantFrom(...webhookIdOperations), fc.constantFrom('deleted' as const, 'never-created' as const), ref)
-      .map(([op, which, i]) => new UnknownWebhook(op, which, i)),
-  },
-  { weight: 1, arbitrary: fc.constant(new UserMe()) },
-);
+const stepOf = (body: fc.Arbitrary<{ to: string; from: string; message: string }>): fc.Arbitrary<ModelCommand> =>
+  fc.oneof(
+    { weight: 5, arbitrary: fc.tuple(body, fc.boolean(), fc.boolean()).map(([b, k1, k2]) => new SendMessage(b, k1 || k2)) },
+    { weight: 4, arbitrary: fc.tuple(ref, fc.option(text, { freq: 2 })).map(([k, other]) => new ReplaySend(k, other ?? undefined)) },
+    { weight: 3, arbitrary: ref.map((i) => new GetMessage(i)) },
+    { weight: 1, arbitrary: fc.constant(new GetUnknownMessage()) },
+    { weight: 2, arbitrary: listQuery.map((q) => new ListMessages(q)) },
+    { weight: 1, arbitrary: fc.constant(new FindOwnMessages()) },
+    { weight: 3, arbitrary: events.map((e) => new CreateWebhook(e)) },
+    { weight: 2, arbitrary: fc.tuple(ref, events).map(([i, e]) => new UpdateWebhook(i, e)) },
+    { weight: 2, arbitrary: ref.map((i) => new DeleteWebhook(i)) },
+    { weight: 2, arbitrary: ref.map((i) => new RotateSecret(i)) },
+    { weight: 2, arbitrary: ref.map((i) => new TestWebhook(i)) },
+    { weight: 2, arbitrary: ref.map((i) => new ListDeliveries(i)) },
+    { weight: 2, arbitrary: fc.constant(new ListWebhooks()) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...webhookIdOperations), fc.constantFrom('deleted' as const, 'never-created' as const), ref)
+        .map(([op, which, i]) => new UnknownWebhook(op, which, i)),
+    },
+    { weight: 1, arbitrary: fc.constant(new UserMe()) },
+  );
 
 /** Random command sequences over the model (fast-check shrinks a failing one to its shortest form). */
 export function modelCommands(options: ModelCommandsOptions = {}): fc.Arbitrary<Iterable<fc.AsyncCommand<MessagingModel, ModelReal>>> {

@@ -9,10 +9,7 @@ const baseline = 'getCurrentUser';
 const needsAuth = (profile: Profile): true | string => (profile.auth ? true : `the ${profile.name} profile accepts any key (spec §5.2)`);
 
 /** Cheap reads that need a key (spec §5.1); none of them has an effect, so refusing them is safe to probe. */
-const probes = [
-  { path: '/v1/user/me' },
-  { path: '/v1/messages', query: { limit: 1 } },
-] as const;
+const probes = [{ path: '/v1/user/me' }, { path: '/v1/messages', query: { limit: 1 } }] as const;
 
 type Credentials = { key: KeyRole; headers?: Record<string, string> };
 

@@ -48,8 +48,14 @@ export const listBareArray = defineCheck({
       const { exchange } = await readDeliveries(ctx, hook.id);
       const records = ctx.expectSchema(exchange, 'DeliveryList', 'GET /v1/webhooks/{id}/deliveries', 'DLV-RECORD-FIELDS') as DeliveryRecordLike[];
       const foreign = records.filter((record) => record.webhook_id !== hook.id);
-      ctx.expect(foreign.length === 0, `${foreign.length} records listed under webhook ${hook.id} carry another webhook_id`, { exchange, requirements: ['DLV-WEBHOOK-ID'] });
-      ctx.expect(new Set(records.map((record) => record.id)).size === records.length, 'two delivery records share an id', { exchange, requirements: ['DLV-ID-UNIQUE'] });
+      ctx.expect(foreign.length === 0, `${foreign.length} records listed under webhook ${hook.id} carry another webhook_id`, {
+        exchange,
+        requirements: ['DLV-WEBHOOK-ID'],
+      });
+      ctx.expect(new Set(records.map((record) => record.id)).size === records.length, 'two delivery records share an id', {
+        exchange,
+        requirements: ['DLV-ID-UNIQUE'],
+      });
       ctx.expect(records.length >= 2, `two test sends left ${records.length} records`, { exchange, requirements: ['WH-TEST-RECORDED'] });
     }),
 });
@@ -83,7 +89,11 @@ export const pageLimitRespected = defineCheck({
           ctx.expect(page[0]?.id === before[index], `page ${index + 1} with limit=1 is not record ${index + 1} of the full list`, 'DLV-PAGE-DEFAULT');
         }
         ctx.expect(two.length === 2, `limit=2 answered ${two.length} records`, 'DLV-LIMIT-HONOURED');
-        ctx.expect(JSON.stringify(defaults.map((r) => r.id)) === JSON.stringify(before.slice(0, 3)), 'limit=3 without page is not the first three records', 'DLV-PAGE-DEFAULT');
+        ctx.expect(
+          JSON.stringify(defaults.map((r) => r.id)) === JSON.stringify(before.slice(0, 3)),
+          'limit=3 without page is not the first three records',
+          'DLV-PAGE-DEFAULT',
+        );
         return;
       }
     }),
@@ -153,7 +163,10 @@ export const responseBodyContent = defineCheck({
     withWebhooks(ctx, async (hooks) => {
       const { record, sent } = await longAnswerRecord(ctx, hooks);
       const body = String(record.response_body);
-      ctx.expect(body === sent.slice(0, 1000), `response_body is not the answer's first 1000 characters (length ${body.length}, starts ${JSON.stringify(body.slice(0, 24))})`);
+      ctx.expect(
+        body === sent.slice(0, 1000),
+        `response_body is not the answer's first 1000 characters (length ${body.length}, starts ${JSON.stringify(body.slice(0, 24))})`,
+      );
     }),
 });
 

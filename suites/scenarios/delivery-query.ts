@@ -27,7 +27,8 @@ function badQueryCheck(id: string, title: string, requirement: string, queries: 
           if (ctx.signal.aborted) break;
           const exchange = await ctx.http.request({ method: 'GET', path: `/v1/webhooks/${hook.id}/deliveries`, query });
           if (exchange.status === undefined) ctx.expectStatus(exchange, '4xx', `deliveries with ${new URLSearchParams(query).toString()}`);
-          if (exchange.status === undefined || exchange.status < 400 || exchange.status >= 500) accepted.push(`${new URLSearchParams(query).toString()} → ${exchange.status}`);
+          if (exchange.status === undefined || exchange.status < 400 || exchange.status >= 500)
+            accepted.push(`${new URLSearchParams(query).toString()} → ${exchange.status}`);
         }
         ctx.expect(accepted.length === 0, `GET /v1/webhooks/{id}/deliveries did not refuse with a 4xx: ${accepted.join('; ')}`);
       }),
@@ -35,17 +36,18 @@ function badQueryCheck(id: string, title: string, requirement: string, queries: 
 }
 
 /** spec §8: page has a minimum of 1 on the deliveries list too. */
-export const pageBelowOneRefused = badQueryCheck('DELIVERY-PAGE-BELOW-1-REFUSED', 'deliveries with page=0 or page=-1 are refused with a 4xx', 'DLV-PAGE-MIN', [{ page: '0' }, { page: '-1' }]);
+export const pageBelowOneRefused = badQueryCheck('DELIVERY-PAGE-BELOW-1-REFUSED', 'deliveries with page=0 or page=-1 are refused with a 4xx', 'DLV-PAGE-MIN', [
+  { page: '0' },
+  { page: '-1' },
+]);
 
 /** spec §4.2: page and limit are integers. */
-export const paramNotIntegerRefused = badQueryCheck('DELIVERY-PARAM-NOT-INTEGER-REFUSED', 'deliveries with a page or limit that is not an integer (abc, 1.5, 2abc) are refused with a 4xx', 'DLV-PARAM-TYPES', [
-  { page: 'abc' },
-  { page: '1.5' },
-  { page: '2abc' },
-  { limit: 'abc' },
-  { limit: '1.5' },
-  { limit: '2abc' },
-]);
+export const paramNotIntegerRefused = badQueryCheck(
+  'DELIVERY-PARAM-NOT-INTEGER-REFUSED',
+  'deliveries with a page or limit that is not an integer (abc, 1.5, 2abc) are refused with a 4xx',
+  'DLV-PARAM-TYPES',
+  [{ page: 'abc' }, { page: '1.5' }, { page: '2abc' }, { limit: 'abc' }, { limit: '1.5' }, { limit: '2abc' }],
+);
 
 /** The default limit of the deliveries list (spec §4.2 and §8). */
 const defaultLimit = 50;
@@ -68,7 +70,10 @@ export const limitDefault50 = defineCheck({
       const all = await deliveryPage(ctx, hook.id, { limit: 100 });
       ctx.expect(all.length > defaultLimit, `${defaultLimit + 1} test sends left ${all.length} records (read with limit=100)`);
       const page = await deliveryPage(ctx, hook.id);
-      ctx.expect(page.length === defaultLimit, `without limit the deliveries list answered ${page.length} records of ${all.length}, expected ${defaultLimit} (spec §4.2 default)`);
+      ctx.expect(
+        page.length === defaultLimit,
+        `without limit the deliveries list answered ${page.length} records of ${all.length}, expected ${defaultLimit} (spec §4.2 default)`,
+      );
     }),
 });
 

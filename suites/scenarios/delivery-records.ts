@@ -43,7 +43,10 @@ export async function readDeliveries(
 /** The records of one page, failing the check when the answer holds no list of records. */
 export async function deliveryPage(ctx: CheckContext, webhookId: string, query: Record<string, number> = {}): Promise<DeliveryRecordLike[]> {
   const { exchange, records } = await readDeliveries(ctx, webhookId, query);
-  expectThat(records !== undefined, 'GET /v1/webhooks/{id}/deliveries answers no list of delivery records (spec §4.2)', { exchange, requirements: [ctx.cited ?? 'DLV-BARE-ARRAY'] });
+  expectThat(records !== undefined, 'GET /v1/webhooks/{id}/deliveries answers no list of delivery records (spec §4.2)', {
+    exchange,
+    requirements: [ctx.cited ?? 'DLV-BARE-ARRAY'],
+  });
   return records;
 }
 

@@ -53,7 +53,11 @@ export const eachAttemptRecorded = defineCheck({
       for (let poll = 0; poll < 40 && !ctx.signal.aborted; poll++) {
         const listed = await deliveryPage(ctx, hook.id, { limit: 100 });
         const ids = new Set(listed.map((record) => record.id));
-        ctx.expect(ids.size === listed.length, `the attempts of one retried delivery share record ids: ${listed.length} records, ${ids.size} distinct ids (spec §2.4: each attempt has its own id)`, 'DLV-ID-UNIQUE');
+        ctx.expect(
+          ids.size === listed.length,
+          `the attempts of one retried delivery share record ids: ${listed.length} records, ${ids.size} distinct ids (spec §2.4: each attempt has its own id)`,
+          'DLV-ID-UNIQUE',
+        );
         const records = (await allDeliveryRecords(ctx, hook.id)).length;
         const arrivals = arrivalsAt(ctx, hook.path).length;
         if (records === arrivals) return;
@@ -61,7 +65,10 @@ export const eachAttemptRecorded = defineCheck({
         await pollPause(ctx, 50);
       }
       const failed = arrivalsAt(ctx, hook.path).filter((d) => d.answer.status === 500).length;
-      ctx.fail(`the receiver got ${last.arrivals} delivery attempts (${failed} answered 500) but the webhook's log holds ${last.records} records`, 'DLV-EACH-ATTEMPT-RECORDED');
+      ctx.fail(
+        `the receiver got ${last.arrivals} delivery attempts (${failed} answered 500) but the webhook's log holds ${last.records} records`,
+        'DLV-EACH-ATTEMPT-RECORDED',
+      );
     }),
 });
 
@@ -76,9 +83,15 @@ export const retriedAfter500 = defineCheck({
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const { attempts } = await observeRetries(ctx, hooks, 1);
-      ctx.expect(attempts.length >= 2, `a delivery answered 500 was not retried: ${attempts.length} attempt arrived within the wait`, { requirements: ['EVT-RETRY', 'EVT-NON-2XX-FAILS'] });
+      ctx.expect(attempts.length >= 2, `a delivery answered 500 was not retried: ${attempts.length} attempt arrived within the wait`, {
+        requirements: ['EVT-RETRY', 'EVT-NON-2XX-FAILS'],
+      });
       const ids = new Set(attempts.map((d) => d.headers['service-delivery-id']));
-      ctx.expect(!ids.has(undefined) && ids.size === 1, `the attempts of one delivery carry Service-Delivery-Id values ${JSON.stringify([...ids])}, expected one and the same`, 'SIG-DELIVERY-ID-STABLE');
+      ctx.expect(
+        !ids.has(undefined) && ids.size === 1,
+        `the attempts of one delivery carry Service-Delivery-Id values ${JSON.stringify([...ids])}, expected one and the same`,
+        'SIG-DELIVERY-ID-STABLE',
+      );
     }),
 });
 
@@ -123,7 +136,10 @@ export const receiver200NotRetried = defineCheck({
       ctx.expect(again.length === 1, `a delivery answered 200 arrived ${again.length} times: it was retried (spec §6)`);
       const records = await allDeliveryRecords(ctx, hook.id);
       const codes = records.filter((r) => r.event === 'message.delivered').map((r) => r.status_code);
-      ctx.expect(codes.length >= 1 && codes.every((code) => code === 200), `the records of deliveries answered 200 have status_code ${JSON.stringify(codes)}, expected 200`);
+      ctx.expect(
+        codes.length >= 1 && codes.every((code) => code === 200),
+        `the records of deliveries answered 200 have status_code ${JSON.stringify(codes)}, expected 200`,
+      );
     }),
 });
 

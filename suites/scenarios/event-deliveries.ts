@@ -5,7 +5,18 @@ import { defineCheck } from '../checks/index.js';
 import { payloadProblem } from './lifecycle-checks.js';
 import { allWebhookEvents, withWebhooks } from './webhook-fixture.js';
 import type { CreatedWebhook, WebhookFixture } from './webhook-fixture.js';
-import { arrivalsAt, dataOf, eventOf, failingRecipients, finalMessage, maybeArrival, messageEventCheck, normalRecipient, reports, sendMessage } from './webhook-helpers.js';
+import {
+  arrivalsAt,
+  dataOf,
+  eventOf,
+  failingRecipients,
+  finalMessage,
+  maybeArrival,
+  messageEventCheck,
+  normalRecipient,
+  reports,
+  sendMessage,
+} from './webhook-helpers.js';
 
 const suite = 'scenarios/deliveries';
 
@@ -71,15 +82,27 @@ export const deliveriesMatch = defineCheck({
         const wanted = terminalOf[event];
         return wanted === undefined || read.get(id) === wanted ? [] : [`#${d.seq} ${event} names ${id}, which is ${String(read.get(id))}`];
       });
-      ctx.expect(wrong.length === 0, `${wrong.length} event deliveries name another message than the one they report: ${wrong.slice(0, 3).join('; ')}`, 'EVT-DATA-ID-MATCHES');
+      ctx.expect(
+        wrong.length === 0,
+        `${wrong.length} event deliveries name another message than the one they report: ${wrong.slice(0, 3).join('; ')}`,
+        'EVT-DATA-ID-MATCHES',
+      );
       for (const [id, status] of messages) {
         const kind = status === 'failed' ? 'message.failed' : 'message.delivered';
         if (status !== 'failed' && status !== 'delivered') continue; // spec §3 shows no transitions: nothing to expect
         const mine = events.filter((d) => reports(d, id) && eventOf(d) === kind);
-        ctx.expect(mine.length > 0, `message ${id} ended ${status} but no ${kind} with data.id ${id} arrived`, kind === 'message.failed' ? 'EVT-FAILED-REASON' : 'EVT-STATUS-REPORTED');
+        ctx.expect(
+          mine.length > 0,
+          `message ${id} ended ${status} but no ${kind} with data.id ${id} arrived`,
+          kind === 'message.failed' ? 'EVT-FAILED-REASON' : 'EVT-STATUS-REPORTED',
+        );
         for (const d of kind === 'message.failed' ? mine : []) {
           const reason = dataOf(d)?.failure_reason;
-          ctx.expect(typeof reason === 'string' && reason !== '', `message.failed #${d.seq} carries failure_reason ${JSON.stringify(reason)}, expected a non-empty string`, 'EVT-FAILED-REASON');
+          ctx.expect(
+            typeof reason === 'string' && reason !== '',
+            `message.failed #${d.seq} carries failure_reason ${JSON.stringify(reason)}, expected a non-empty string`,
+            'EVT-FAILED-REASON',
+          );
         }
       }
     }),
@@ -97,12 +120,23 @@ export const deliveriesDecided = defineCheck({
     withWebhooks(ctx, async (hooks) => {
       const { deliveries } = await observeEvents(ctx, hooks);
       const notJson = deliveries.filter((d) => !/^application\/json\s*(;|$)/i.test(d.headers['content-type'] ?? ''));
-      ctx.expect(notJson.length === 0, `${notJson.length} of ${deliveries.length} deliveries are not application/json: ${notJson.slice(0, 3).map((d) => `#${d.seq} ${JSON.stringify(d.headers['content-type'] ?? null)}`).join(', ')}`, 'EVT-JSON-CONTENT-TYPE');
+      ctx.expect(
+        notJson.length === 0,
+        `${notJson.length} of ${deliveries.length} deliveries are not application/json: ${notJson
+          .slice(0, 3)
+          .map((d) => `#${d.seq} ${JSON.stringify(d.headers['content-type'] ?? null)}`)
+          .join(', ')}`,
+        'EVT-JSON-CONTENT-TYPE',
+      );
       const shapes = deliveries.flatMap((d) => {
         const problem = payloadProblem(d, true);
         return problem === undefined ? [] : [`#${d.seq}: ${problem.why}`];
       });
-      ctx.expect(shapes.length === 0, `${shapes.length} of ${deliveries.length} payloads differ from DESIGN.md's shape: ${shapes.slice(0, 3).join(' | ')}`, 'EVT-DESIGN-PAYLOADS');
+      ctx.expect(
+        shapes.length === 0,
+        `${shapes.length} of ${deliveries.length} payloads differ from DESIGN.md's shape: ${shapes.slice(0, 3).join(' | ')}`,
+        'EVT-DESIGN-PAYLOADS',
+      );
     }),
 });
 

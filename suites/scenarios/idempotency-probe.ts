@@ -30,7 +30,10 @@ export async function sendWithOneKey(ctx: CheckContext, kind: SendKind, count: n
   const key = idempotencyKey();
   const answers = await boundedAll(ctx, count, parallel, () => send(ctx, kind, body, { idempotencyKey: key }));
   const accepted = answers.filter((exchange) => exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300);
-  ctx.expect(accepted.length > 0, `none of ${count} sends with one Idempotency-Key was accepted`, { ...(answers[0] ? { exchange: answers[0] } : {}), requirements: [fixtureBreaks(ctx)] });
+  ctx.expect(accepted.length > 0, `none of ${count} sends with one Idempotency-Key was accepted`, {
+    ...(answers[0] ? { exchange: answers[0] } : {}),
+    requirements: [fixtureBreaks(ctx)],
+  });
   sentMessage(ctx, accepted[0] as Exchange, 'the first accepted send');
   const created = await findMessages(ctx, isMine(token, body.to), 'growth', accepted[0] as Exchange);
   return { answers, accepted, created };

@@ -135,7 +135,9 @@ const scopedPerKey = defineCheck({
     const growth = sentMessage(ctx, await send(ctx, 'template', body, { idempotencyKey: key }), 'the Growth send');
     const exchange = await send(ctx, 'template', body, { idempotencyKey: key, key: 'starter' });
     const starter = sentMessage(ctx, exchange, 'the Starter send with the same Idempotency-Key');
-    ctx.expect(starter.id !== growth.id, `the Starter key got the Growth key's message ${growth.id} replayed: Idempotency-Keys are not scoped per API key`, { exchange });
+    ctx.expect(starter.id !== growth.id, `the Starter key got the Growth key's message ${growth.id} replayed: Idempotency-Keys are not scoped per API key`, {
+      exchange,
+    });
   },
 });
 

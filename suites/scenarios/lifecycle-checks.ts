@@ -32,7 +32,8 @@ export interface PayloadProblem {
 export function payloadProblem(delivery: Delivery, assumed = false): PayloadProblem | undefined {
   const payload = delivery.json as { event?: unknown; data?: unknown } | undefined;
   const shape = (why: string): PayloadProblem => ({ why, breaks: 'EVT-PAYLOAD-SHAPE' });
-  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return shape(`the body is not a JSON object (${delivery.jsonError ?? typeof payload})`);
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
+    return shape(`the body is not a JSON object (${delivery.jsonError ?? typeof payload})`);
   if (typeof payload.event !== 'string') return shape(`the body has no string "event" (keys: ${Object.keys(payload).join(', ')})`);
   const schema = payloadSchemas[payload.event];
   if (schema === undefined) return { why: `event "${payload.event}" is not a kind a webhook may receive`, breaks: 'EVT-KIND-MATCHES' };
@@ -42,7 +43,6 @@ export function payloadProblem(delivery: Delivery, assumed = false): PayloadProb
   const why = `${payload.event}: ${issues.map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`;
   return { why, breaks: first.requirement ?? (first.assumed ? 'EVT-DESIGN-PAYLOADS' : 'EVT-PAYLOAD-SHAPE') };
 }
-
 
 /** spec §6: a payload is {event, data}; per-event fields (message.delivered id, message.failed id + failure_reason). */
 export const payloadShape = defineCheck({
@@ -63,7 +63,14 @@ export const payloadShape = defineCheck({
         return problem === undefined ? [] : [{ text: `#${d.seq}: ${problem.why}`, breaks: problem.breaks }];
       });
       const broken = [...new Set(problems.map((p) => p.breaks))];
-      ctx.expect(problems.length === 0, `${problems.length} of ${all.length} payloads break the spec §6 shape: ${problems.slice(0, 3).map((p) => p.text).join(' | ')}`, { requirements: broken.length > 0 ? broken : ['EVT-PAYLOAD-SHAPE'] });
+      ctx.expect(
+        problems.length === 0,
+        `${problems.length} of ${all.length} payloads break the spec §6 shape: ${problems
+          .slice(0, 3)
+          .map((p) => p.text)
+          .join(' | ')}`,
+        { requirements: broken.length > 0 ? broken : ['EVT-PAYLOAD-SHAPE'] },
+      );
     }),
 });
 
@@ -81,12 +88,17 @@ export const subscribedOnly = defineCheck({
       const every = await hooks.create(allWebhookEvents);
       const id = await sendMessage(ctx);
       const delivered = (path: string) => (d: Delivery) => d.path === path && reports(d, id) && eventOf(d) === 'message.delivered';
-      for (const [hook, where] of [[only, 'the subscribed webhook'], [every, 'the webhook subscribed to all kinds']] as const) {
+      for (const [hook, where] of [
+        [only, 'the subscribed webhook'],
+        [every, 'the webhook subscribed to all kinds'],
+      ] as const) {
         if (await maybeArrival(ctx, delivered(hook.path))) continue;
         // a message.delivered arrived but names no message in data.id: the payload lacks its id (spec §6)
         const unnamed = arrivalsAt(ctx, hook.path).find((d) => eventOf(d) === 'message.delivered' && typeof dataOf(d)?.id !== 'string');
         ctx.fail(
-          unnamed ? `a message.delivered arrived at ${where} without data.id (data keys: ${Object.keys(dataOf(unnamed) ?? {}).join(', ')})` : `no message.delivered for ${id} arrived at ${where} within ${deliveryWaitMs} ms`,
+          unnamed
+            ? `a message.delivered arrived at ${where} without data.id (data keys: ${Object.keys(dataOf(unnamed) ?? {}).join(', ')})`
+            : `no message.delivered for ${id} arrived at ${where} within ${deliveryWaitMs} ms`,
           unnamed ? 'EVT-DELIVERED-ID' : 'EVT-STATUS-REPORTED',
         );
       }
@@ -116,7 +128,11 @@ export const eventsInOrder = defineCheck({
       ctx.expect(sent >= 0 && delivered >= 0, `message.sent and message.delivered must both arrive; arrived: ${seen}`, 'EVT-STATUS-MAPPING');
       ctx.expect(sent < delivered, `message.delivered arrived before message.sent: ${seen}`, 'EVT-LIFECYCLE-ORDER');
       const ranks = deliveries.filter((d) => eventOf(d) === 'message.status.updated').map((d) => statusRank[String(reportedStatus(d))] ?? -1);
-      ctx.expect(ranks.every((rank, i) => i === 0 || rank > (ranks[i - 1] as number)), `status updates out of lifecycle order: ${seen}`, 'EVT-LIFECYCLE-ORDER');
+      ctx.expect(
+        ranks.every((rank, i) => i === 0 || rank > (ranks[i - 1] as number)),
+        `status updates out of lifecycle order: ${seen}`,
+        'EVT-LIFECYCLE-ORDER',
+      );
     }),
 });
 
@@ -137,7 +153,10 @@ export const statusUpdated = defineCheck({
         ctx.expect(statuses.includes(status), `no message.status.updated for ${status}; arrived: ${describeArrivals(deliveries)}`);
       }
       ctx.expect(statuses.at(-1) === final.status, `the last status update says ${statuses.at(-1)}, GET /v1/messages/{id} says ${String(final.status)}`);
-      ctx.expect(updates.every((d) => dataOf(d)?.id === messageId), 'a status update does not carry the message id in data.id');
+      ctx.expect(
+        updates.every((d) => dataOf(d)?.id === messageId),
+        'a status update does not carry the message id in data.id',
+      );
     }),
 });
 
@@ -155,12 +174,18 @@ export const failedReason = defineCheck({
       const to = failingRecipients(ctx.target)[0] as string;
       const { deliveries, final, messageId } = await observeLifecycle(ctx, hooks, { events: ['message.failed'], to });
       // spec §3 shows no transitions: a recipient that does not fail is a wrong setting here, not a failure of §6
-      if (final.status !== 'failed') ctx.skip(`the message to the failing recipient ${to} ended ${String(final.status)}, not failed: no message.failed to judge; check ${howToSet('failingRecipient')}`);
+      if (final.status !== 'failed')
+        ctx.skip(
+          `the message to the failing recipient ${to} ended ${String(final.status)}, not failed: no message.failed to judge; check ${howToSet('failingRecipient')}`,
+        );
       const failed = deliveries.find((d) => eventOf(d) === 'message.failed');
       expectThat(failed !== undefined, `no message.failed arrived for ${messageId}; arrived: ${describeArrivals(deliveries)}`);
       const data = dataOf(failed);
       expectThat(data?.id === messageId, `message.failed data.id is ${JSON.stringify(data?.id)}, expected ${messageId}`);
-      ctx.expect(typeof data.failure_reason === 'string' && data.failure_reason !== '', `message.failed data.failure_reason is ${JSON.stringify(data.failure_reason)}, expected a non-empty string`);
+      ctx.expect(
+        typeof data.failure_reason === 'string' && data.failure_reason !== '',
+        `message.failed data.failure_reason is ${JSON.stringify(data.failure_reason)}, expected a non-empty string`,
+      );
     }),
 });
 
@@ -177,7 +202,15 @@ export const sentPayload = defineCheck({
       const { deliveries } = await observeLifecycle(ctx, hooks, { events: ['message.sent', 'message.status.updated'] });
       for (const kind of ['message.sent', 'message.status.updated']) {
         const one = deliveries.find((d) => eventOf(d) === kind);
-        ctx.log(`${kind}: ${one ? `data fields ${Object.keys(dataOf(one) ?? {}).sort().join(', ')}` : 'none arrived'}`);
+        ctx.log(
+          `${kind}: ${
+            one
+              ? `data fields ${Object.keys(dataOf(one) ?? {})
+                  .sort()
+                  .join(', ')}`
+              : 'none arrived'
+          }`,
+        );
       }
     }),
 });

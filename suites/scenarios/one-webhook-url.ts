@@ -30,9 +30,7 @@ const eventsAtConfiguredUrl = defineCheck({
     ctx.expectStatus(sent, '2xx');
     const id = (sent.json as { id?: unknown } | undefined)?.id;
     ctx.expect(typeof id === 'string', 'the send answer carries no message id', { exchange: sent });
-    const arrived = await ctx.receiver.store
-      .waitFor((d) => d.path === path && reports(d, id as string), deliveryWaitMs)
-      .catch(() => undefined);
+    const arrived = await ctx.receiver.store.waitFor((d) => d.path === path && reports(d, id as string), deliveryWaitMs).catch(() => undefined);
     ctx.expect(arrived !== undefined, `no event for message ${String(id)} reached the configured webhook URL within ${deliveryWaitMs} ms`, { exchange: sent });
     ctx.log(`first event at the configured URL: ${arrived ? eventOf(arrived) : ''}`);
   },

@@ -13,7 +13,9 @@ export function paginationCheck(definition: Omit<CheckDefinition, 'suite' | 'exc
     exclusive: true,
     needs: ['billable'],
     // plus the count read of ensureMessages (on an account already holding paginationMinimum messages; else it sends up to that many)
-    ...(definition.estimate === undefined || typeof definition.estimate === 'function' ? {} : { estimate: { ...definition.estimate, requests: definition.estimate.requests + 1 } }),
+    ...(definition.estimate === undefined || typeof definition.estimate === 'function'
+      ? {}
+      : { estimate: { ...definition.estimate, requests: definition.estimate.requests + 1 } }),
     async run(ctx) {
       await ensureMessages(ctx, paginationMinimum);
       await definition.run(ctx);

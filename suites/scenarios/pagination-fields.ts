@@ -23,10 +23,20 @@ const defaults = paginationCheck({
       limitPage1: await listPage(ctx, { limit, page: 1 }),
     }));
     const { plain, explicit, limitOnly, limitPage1 } = read;
-    ctx.expect(plain.items.length === defaultLimit, `GET /v1/messages without limit answered ${plain.items.length} items; the list holds more, so ${defaultLimit} were expected`, { exchange: plain.exchange, requirements: ['MSG-LIST-LIMIT-DEFAULT'] });
+    ctx.expect(
+      plain.items.length === defaultLimit,
+      `GET /v1/messages without limit answered ${plain.items.length} items; the list holds more, so ${defaultLimit} were expected`,
+      { exchange: plain.exchange, requirements: ['MSG-LIST-LIMIT-DEFAULT'] },
+    );
     const same = (a: ListPage, b: ListPage): boolean => idsOf(a.items).join() === idsOf(b.items).join();
-    ctx.expect(same(plain, explicit), 'GET /v1/messages without page and limit does not answer the items of page=1&limit=20', { exchange: plain.exchange, requirements: ['MSG-LIST-PAGE-DEFAULT'] });
-    ctx.expect(same(limitOnly, limitPage1), `GET /v1/messages?limit=${limit} does not answer the items of page=1&limit=${limit}`, { exchange: limitOnly.exchange, requirements: ['MSG-LIST-PAGE-DEFAULT'] });
+    ctx.expect(same(plain, explicit), 'GET /v1/messages without page and limit does not answer the items of page=1&limit=20', {
+      exchange: plain.exchange,
+      requirements: ['MSG-LIST-PAGE-DEFAULT'],
+    });
+    ctx.expect(same(limitOnly, limitPage1), `GET /v1/messages?limit=${limit} does not answer the items of page=1&limit=${limit}`, {
+      exchange: limitOnly.exchange,
+      requirements: ['MSG-LIST-PAGE-DEFAULT'],
+    });
   },
 });
 
@@ -53,16 +63,31 @@ const totals = paginationCheck({
     let total: unknown;
     for (const [page, number, size] of asked) {
       const result = validate('Pagination', page.pagination);
-      ctx.expect(result.valid, `the pagination object of page ${number} is not {page, limit, total, has_more}: ${result.errors.slice(0, 3).join('; ')}`, { exchange: page.exchange, requirements: ['PAGE-OBJECT-FIELDS'] });
+      ctx.expect(result.valid, `the pagination object of page ${number} is not {page, limit, total, has_more}: ${result.errors.slice(0, 3).join('; ')}`, {
+        exchange: page.exchange,
+        requirements: ['PAGE-OBJECT-FIELDS'],
+      });
       const p = page.pagination as { page: number; limit: number; total: number; has_more: boolean };
-      ctx.expect(p.page === number && p.limit === size, `page ${number} with limit ${size} says page ${p.page}, limit ${p.limit}`, { exchange: page.exchange, requirements: ['PAGE-OBJECT-ECHO'] });
+      ctx.expect(p.page === number && p.limit === size, `page ${number} with limit ${size} says page ${p.page}, limit ${p.limit}`, {
+        exchange: page.exchange,
+        requirements: ['PAGE-OBJECT-ECHO'],
+      });
       total ??= p.total;
-      ctx.expect(p.total === total, `pagination.total is ${p.total} on page ${number} but ${String(total)} on page 1`, { exchange: page.exchange, requirements: ['PAGE-TOTAL-CONSISTENT'] });
+      ctx.expect(p.total === total, `pagination.total is ${p.total} on page ${number} but ${String(total)} on page 1`, {
+        exchange: page.exchange,
+        requirements: ['PAGE-TOTAL-CONSISTENT'],
+      });
       const more = number * size < p.total;
-      ctx.expect(p.has_more === more, `page ${number} of ${p.total} items with limit ${size} says has_more ${p.has_more}`, { exchange: page.exchange, requirements: ['PAGE-TOTAL-CONSISTENT'] });
+      ctx.expect(p.has_more === more, `page ${number} of ${p.total} items with limit ${size} says has_more ${p.has_more}`, {
+        exchange: page.exchange,
+        requirements: ['PAGE-TOTAL-CONSISTENT'],
+      });
     }
     if (read.whole.items.length < 100) {
-      ctx.expect(total === read.whole.items.length, `pagination.total is ${String(total)} but the list holds ${read.whole.items.length} messages`, { exchange: read.whole.exchange, requirements: ['PAGE-TOTAL-CONSISTENT'] });
+      ctx.expect(total === read.whole.items.length, `pagination.total is ${String(total)} but the list holds ${read.whole.items.length} messages`, {
+        exchange: read.whole.exchange,
+        requirements: ['PAGE-TOTAL-CONSISTENT'],
+      });
     }
   },
 });

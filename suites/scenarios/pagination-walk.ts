@@ -20,7 +20,10 @@ export async function listPage(ctx: CheckContext, query: Query, key: KeyRole = '
   ctx.expectStatus(exchange, '2xx', `listing messages (${describeQuery(query)})`, fixtureBreaks(ctx));
   const body = (typeof exchange.json === 'object' && exchange.json !== null ? exchange.json : {}) as { data?: unknown; pagination?: unknown };
   if (!Array.isArray(body.data)) {
-    return ctx.fail(`GET /v1/messages?${describeQuery(query)} did not answer {data: [...]} (spec §2.2): ${exchange.bodyText.slice(0, 200)}`, { exchange, requirements: [ctx.cited ?? 'MSG-LIST-ENVELOPE'] });
+    return ctx.fail(`GET /v1/messages?${describeQuery(query)} did not answer {data: [...]} (spec §2.2): ${exchange.bodyText.slice(0, 200)}`, {
+      exchange,
+      requirements: [ctx.cited ?? 'MSG-LIST-ENVELOPE'],
+    });
   }
   const pagination = typeof body.pagination === 'object' && body.pagination !== null ? (body.pagination as Record<string, unknown>) : undefined;
   return { exchange, items: body.data as Message[], pagination };
@@ -77,7 +80,8 @@ export async function findMessages(ctx: CheckContext, mine: (m: Message) => bool
   const answeredAt = Date.parse(near.headers.date ?? '');
   const since = Number.isNaN(answeredAt) ? Date.now() - clockSkewMs : answeredAt - clockMarginMs;
   const scan = await scanMessages(ctx, { key, since });
-  if (!scan.complete) ctx.skip('the message list is too long to read whole (over 3000 messages, not newest first): the messages this check made cannot be counted');
+  if (!scan.complete)
+    ctx.skip('the message list is too long to read whole (over 3000 messages, not newest first): the messages this check made cannot be counted');
   return scan.items.filter(mine);
 }
 

@@ -18,15 +18,27 @@ const pageSelects = paginationCheck({
   async run(ctx) {
     const pages = await whileUnchanged(ctx, () => walkPages(ctx, limit, 3));
     pages.forEach(({ items, exchange }, index) => {
-      ctx.expect(items.length <= limit, `page ${index + 1} with limit=${limit} answered ${items.length} items`, { exchange, requirements: ['MSG-LIST-LIMIT-HONOURED'] });
+      ctx.expect(items.length <= limit, `page ${index + 1} with limit=${limit} answered ${items.length} items`, {
+        exchange,
+        requirements: ['MSG-LIST-LIMIT-HONOURED'],
+      });
       for (const item of items) {
         const result = validate('Message', item);
-        ctx.expect(result.valid, `page ${index + 1} holds an item that is not a Message: ${result.errors.slice(0, 3).join('; ')}`, { exchange, requirements: ['MSG-LIST-RESPONSE'] });
+        ctx.expect(result.valid, `page ${index + 1} holds an item that is not a Message: ${result.errors.slice(0, 3).join('; ')}`, {
+          exchange,
+          requirements: ['MSG-LIST-RESPONSE'],
+        });
       }
     });
     const [first, second] = pages.map((page) => idsOf(page.items).join(','));
-    ctx.expect(second !== undefined && second !== '', `page 2 with limit=${limit} is empty although the list holds at least ${paginationMinimum} messages`, { exchange: pages[pages.length - 1]!.exchange, requirements: ['MSG-LIST-RESPONSE'] });
-    ctx.expect(first !== second, `page=2 answered the same items as page=1 (limit=${limit}): the page parameter is ignored`, { exchange: pages[1]!.exchange, requirements: ['MSG-LIST-RESPONSE'] });
+    ctx.expect(second !== undefined && second !== '', `page 2 with limit=${limit} is empty although the list holds at least ${paginationMinimum} messages`, {
+      exchange: pages[pages.length - 1]!.exchange,
+      requirements: ['MSG-LIST-RESPONSE'],
+    });
+    ctx.expect(first !== second, `page=2 answered the same items as page=1 (limit=${limit}): the page parameter is ignored`, {
+      exchange: pages[1]!.exchange,
+      requirements: ['MSG-LIST-RESPONSE'],
+    });
   },
 });
 
@@ -52,18 +64,28 @@ const partition = paginationCheck({
     const seen = new Map<string, number>();
     read.pages.forEach(({ items, exchange }, index) => {
       for (const id of idsOf(items)) {
-        ctx.expect(!seen.has(id), `message ${id} is on page ${seen.get(id) ?? 0} and again on page ${index + 1} (limit=${limit})`, { exchange, requirements: ['PAGE-NO-OVERLAP'] });
+        ctx.expect(!seen.has(id), `message ${id} is on page ${seen.get(id) ?? 0} and again on page ${index + 1} (limit=${limit})`, {
+          exchange,
+          requirements: ['PAGE-NO-OVERLAP'],
+        });
         seen.set(id, index + 1);
       }
     });
     const walked = read.pages.flatMap((page) => idsOf(page.items)).slice(0, read.expected.length);
     const gap = read.expected.findIndex((id, at) => walked[at] !== id);
-    ctx.expect(gap === -1, `item ${gap + 1} of the list is ${read.expected[gap] ?? '?'} with limit=${pageSize} but ${walked[gap] ?? 'missing'} when paging with limit=${limit}`, {
-      exchange: read.pages[Math.floor(Math.max(gap, 0) / limit)]?.exchange ?? read.pages[0]!.exchange,
-      requirements: ['PAGE-NO-OVERLAP'],
-    });
+    ctx.expect(
+      gap === -1,
+      `item ${gap + 1} of the list is ${read.expected[gap] ?? '?'} with limit=${pageSize} but ${walked[gap] ?? 'missing'} when paging with limit=${limit}`,
+      {
+        exchange: read.pages[Math.floor(Math.max(gap, 0) / limit)]?.exchange ?? read.pages[0]!.exchange,
+        requirements: ['PAGE-NO-OVERLAP'],
+      },
+    );
     if (!read.beyond) return ctx.log('the list is longer than one page of 100 and has no pagination.total: the page past the end was not checked');
-    ctx.expect(read.beyond.items.length === 0, `the page past the end answered ${read.beyond.items.length} items`, { exchange: read.beyond.exchange, requirements: ['PAGE-BEYOND-LAST'] });
+    ctx.expect(read.beyond.items.length === 0, `the page past the end answered ${read.beyond.items.length} items`, {
+      exchange: read.beyond.exchange,
+      requirements: ['PAGE-BEYOND-LAST'],
+    });
   },
 });
 

@@ -38,16 +38,19 @@ const limit100 = defineCheck({
     for (let n = 1; n <= perMinute && !ctx.signal.aborted; n++) {
       const exchange = await cheapRead(ctx, 'rateLimit');
       if (n === 1 && exchange.status === 429) {
-        ctx.skip(`the rate-limit key is already throttled (Retry-After: ${exchange.headers['retry-after'] ?? 'none'}): it was used in the last minute; run again later`);
+        ctx.skip(
+          `the rate-limit key is already throttled (Retry-After: ${exchange.headers['retry-after'] ?? 'none'}): it was used in the last minute; run again later`,
+        );
       }
       ctx.expectStatus(exchange, '2xx', `request ${n} of the first ${perMinute} within a minute (spec §8)`, 'RATE-LIMIT-100');
     }
     const elapsed = performance.now() - start;
-    if (elapsed > windowMs) ctx.skip(`the first ${perMinute} requests took ${Math.round(elapsed / 1000)} s, so request ${perMinute + 1} would not fall within the minute`);
+    if (elapsed > windowMs)
+      ctx.skip(`the first ${perMinute} requests took ${Math.round(elapsed / 1000)} s, so request ${perMinute + 1} would not fall within the minute`);
     const over = await cheapRead(ctx, 'rateLimit');
     ctx.expectStatus(over, ['4xx', '5xx'], `request ${perMinute + 1} within a minute must be refused (spec §8)`, 'RATE-LIMIT-100');
     // spec §8: the limit is per API key
-    ctx.expectStatus(await cheapRead(ctx, 'growth'), '2xx', "another key while the rate-limit key is throttled", 'RATE-PER-KEY');
+    ctx.expectStatus(await cheapRead(ctx, 'growth'), '2xx', 'another key while the rate-limit key is throttled', 'RATE-PER-KEY');
   },
 });
 
@@ -72,7 +75,9 @@ const retryAfter = defineCheck({
     ctx.expectStatus(refusal, 429, 'the refused request');
     const value = refusal.headers['retry-after'];
     if (value === undefined) return ctx.fail('the 429 answer has no Retry-After header (DESIGN.md §4)', { exchange: refusal });
-    ctx.expect(/^\d+$/.test(value.trim()) && Number(value) <= 60, `Retry-After is "${value}": expected whole seconds up to 60 (the window is a minute)`, { exchange: refusal });
+    ctx.expect(/^\d+$/.test(value.trim()) && Number(value) <= 60, `Retry-After is "${value}": expected whole seconds up to 60 (the window is a minute)`, {
+      exchange: refusal,
+    });
   },
 });
 
@@ -85,10 +90,12 @@ async function operationRound(ctx: CheckContext, index: number): Promise<Exchang
   const sent = await send(ctx, 'freeForm', sendBody(ctx, 'freeForm', uniqueToken()));
   if (!succeeded(sent)) return sent;
   const id = (sent.json as { id?: unknown } | undefined)?.id;
-  if (typeof id !== 'string' || id === '') return ctx.fail(`round ${index + 1}: the send answered ${String(sent.status)} without a message id (spec §2.1)`, { exchange: sent });
+  if (typeof id !== 'string' || id === '')
+    return ctx.fail(`round ${index + 1}: the send answered ${String(sent.status)} without a message id (spec §2.1)`, { exchange: sent });
   const read = await ctx.http.request({ method: 'GET', path: `/v1/messages/${encodeURIComponent(id)}` });
   if (!succeeded(read)) return read;
-  if ((read.json as { id?: unknown } | undefined)?.id !== id) return ctx.fail(`round ${index + 1}: GET /v1/messages/${id} answered another message`, { exchange: read });
+  if ((read.json as { id?: unknown } | undefined)?.id !== id)
+    return ctx.fail(`round ${index + 1}: GET /v1/messages/${id} answered another message`, { exchange: read });
   const list = await ctx.http.request({ method: 'GET', path: '/v1/messages', query: { limit: 1 } });
   return succeeded(list) ? 'served' : list;
 }

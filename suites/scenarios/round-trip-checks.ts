@@ -39,7 +39,13 @@ class Findings {
     const [first] = this.found;
     if (first === undefined) return;
     const requirements = [...new Set(this.found.map((f) => f.breaks))];
-    ctx.fail(`${this.found.length} ${what}: ${this.found.slice(0, 4).map((f) => f.text).join(' | ')}`, { requirements, ...(first.exchange ? { exchange: first.exchange } : {}) });
+    ctx.fail(
+      `${this.found.length} ${what}: ${this.found
+        .slice(0, 4)
+        .map((f) => f.text)
+        .join(' | ')}`,
+      { requirements, ...(first.exchange ? { exchange: first.exchange } : {}) },
+    );
   }
 }
 
@@ -95,7 +101,9 @@ export const templateRoundTrip = defineCheck({
     const findings = new Findings();
     const recipients = recipientsFor(ctx);
     const { recipient } = recipients;
-    const values = roundTripCases(recipients).slice(0, 5).map((kase) => kase.message);
+    const values = roundTripCases(recipients)
+      .slice(0, 5)
+      .map((kase) => kase.message);
     for (const [index, value] of values.entries()) {
       // each variable gets the tricky value with a token, so it is recognisable in the rendered text
       const data = Object.fromEntries(Object.keys(templateData(template, uniqueToken())).map((name) => [name, `${value}${index}`]));
@@ -103,10 +111,18 @@ export const templateRoundTrip = defineCheck({
       const exchange = await send(ctx, 'template', { template: template.id, to: recipient(), data, metadata });
       const answer = sentMessage(ctx.citing('TPL-RENDERED'), exchange, 'a send-template with tricky variables');
       const read = await ctx.http.request({ method: 'GET', path: `/v1/messages/${encodeURIComponent(answer.id)}` });
-      for (const [where, shown] of [['send answer', answer], ['GET /v1/messages/{id}', read.json as Record<string, unknown> | undefined]] as const) {
+      for (const [where, shown] of [
+        ['send answer', answer],
+        ['GET /v1/messages/{id}', read.json as Record<string, unknown> | undefined],
+      ] as const) {
         const text = String(shown?.message ?? '');
         for (const [name, given] of Object.entries(data)) {
-          if (!text.includes(given)) findings.add('TPL-RENDERED', `${where}: variable ${name} is not in the text exactly (${firstDifference(given, text.slice(0, given.length))})`, exchange);
+          if (!text.includes(given))
+            findings.add(
+              'TPL-RENDERED',
+              `${where}: variable ${name} is not in the text exactly (${firstDifference(given, text.slice(0, given.length))})`,
+              exchange,
+            );
         }
         if (shown !== undefined && 'metadata' in shown && JSON.stringify(shown.metadata) !== JSON.stringify(metadata)) {
           findings.add('TPL-METADATA-ECHO', `${where}: metadata is ${JSON.stringify(shown.metadata).slice(0, 120)}, not the request's`, exchange);
@@ -134,11 +150,13 @@ export const payloadRoundTrip = defineCheck({
         sent.set(sentMessage(ctx, exchange, `sending ${kase.label}`).id, kase);
       }
       // every message's terminal event (or the bound): their payloads are compared with what was sent
-      await Promise.all([...sent.keys()].map(async (id) => {
-        const final = await finalMessage(ctx, id);
-        const terminal = final.status === 'failed' ? 'message.failed' : 'message.delivered';
-        await maybeArrival(ctx, (d: Delivery) => d.path === hook.path && reports(d, id) && eventOf(d) === terminal);
-      }));
+      await Promise.all(
+        [...sent.keys()].map(async (id) => {
+          const final = await finalMessage(ctx, id);
+          const terminal = final.status === 'failed' ? 'message.failed' : 'message.delivered';
+          await maybeArrival(ctx, (d: Delivery) => d.path === hook.path && reports(d, id) && eventOf(d) === terminal);
+        }),
+      );
       const findings = new Findings();
       let carrying = 0;
       for (const delivery of arrivalsAt(ctx, hook.path)) {
@@ -148,7 +166,11 @@ export const payloadRoundTrip = defineCheck({
         const present = fields.filter((field) => field in data);
         if (present.length > 0) carrying++;
         for (const field of present) {
-          if (data[field] !== kase[field]) findings.add('EVT-PAYLOAD-ECHO', `#${delivery.seq} ${eventOf(delivery) ?? '?'}, ${kase.label}: ${field}: ${firstDifference(kase[field], data[field])}`);
+          if (data[field] !== kase[field])
+            findings.add(
+              'EVT-PAYLOAD-ECHO',
+              `#${delivery.seq} ${eventOf(delivery) ?? '?'}, ${kase.label}: ${field}: ${firstDifference(kase[field], data[field])}`,
+            );
         }
       }
       ctx.log(`${carrying} payloads carried to, from or message`);

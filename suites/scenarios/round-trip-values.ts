@@ -34,7 +34,10 @@ export function roundTripCases({ recipient, ownNumbersOnly = false }: { recipien
   return [
     plain('leading, trailing and repeated inner whitespace', '   two  spaces,   three   and a trailing run   '),
     plain('CR/LF, LF, CR and tabs', 'line one\r\nline two\nline three\rline\tfour\t\tend\r\n'),
-    plain('emoji with ZWJ sequences and skin tones', 'family \u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466} coder \u{1F469}\u{1F3FD}\u200D\u{1F4BB} thumbs \u{1F44D}\u{1F3FF} flag \u{1F3F3}\uFE0F\u200D\u{1F308}'),
+    plain(
+      'emoji with ZWJ sequences and skin tones',
+      'family \u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466} coder \u{1F469}\u{1F3FD}\u200D\u{1F4BB} thumbs \u{1F44D}\u{1F3FF} flag \u{1F3F3}\uFE0F\u200D\u{1F308}',
+    ),
     plain('combining marks next to precomposed letters', 'decomposed e\u0301 A\u030A n\u0303 / precomposed \u00E9 \u00C5 \u00F1 / stacked \u1E9B\u0323'),
     plain('right-to-left text with marks', '\u05E9\u05DC\u05D5\u05DD \u0645\u0631\u062D\u0628\u0627 \u200F123\u200E mixed LTR'),
     plain(`exactly ${limit} characters (ASCII)`, ascii1600),
@@ -50,6 +53,10 @@ export function firstDifference(sent: string, got: unknown): string {
   const b = [...got];
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  const show = (cps: string[]) => cps.slice(i, i + 3).map((c) => `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`).join(' ') || 'end';
+  const show = (cps: string[]) =>
+    cps
+      .slice(i, i + 3)
+      .map((c) => `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`)
+      .join(' ') || 'end';
   return `${a.length} vs ${b.length} code points, first difference at ${i}: ${show(a)} vs ${show(b)}`;
 }

@@ -20,7 +20,10 @@ async function signedDeliveries(ctx: CheckContext, conventionOnly: boolean, run:
     const hook = await hooks.create(allWebhookEvents);
     await hooks.testSend(hook);
     const id = await sendMessage(ctx);
-    await waitForArrivals(ctx, `the events of message ${id}`, (d) => d.path === hook.path && reports(d, id), { count: 2, breaks: ctx.cited ?? 'EVT-STATUS-REPORTED' });
+    await waitForArrivals(ctx, `the events of message ${id}`, (d) => d.path === hook.path && reports(d, id), {
+      count: 2,
+      breaks: ctx.cited ?? 'EVT-STATUS-REPORTED',
+    });
     // every delivery at this path was meant for this webhook, whichever message it reports: all must be signed
     const deliveries = arrivalsAt(ctx, hook.path);
     if (conventionOnly) skipIfSignedOtherwise(ctx, deliveries, hook.secret);
@@ -65,7 +68,14 @@ function signatureCheck(
           return [{ text: `#${d.seq} ${eventOf(d) ?? '?'}: ${why}`, breaks }];
         });
         const broken = [...new Set(found.map((f) => f.breaks))];
-        ctx.expect(found.length === 0, `${found.length} of ${deliveries.length} deliveries: ${found.slice(0, 3).map((f) => f.text).join('; ')}`, { requirements: broken.length > 0 ? broken : [requirements[0] as string] });
+        ctx.expect(
+          found.length === 0,
+          `${found.length} of ${deliveries.length} deliveries: ${found
+            .slice(0, 3)
+            .map((f) => f.text)
+            .join('; ')}`,
+          { requirements: broken.length > 0 ? broken : [requirements[0] as string] },
+        );
       }),
   });
 }
@@ -81,8 +91,12 @@ export const hmacVerifies = signatureCheck(
   'must',
   (a, d, c, secret) => {
     if (anyConstruction(d, secret) !== undefined) return undefined;
-    if (!hasSignatureLikeHeader(d, signatureHeaderOf(c))) return { why: `no signature header (no ${signatureHeaderOf(c)}, none named *signature*: spec §5.3)`, breaks: 'SIG-HEADER-PRESENT' };
-    return { why: `no header carries an HMAC-SHA256 under the webhook secret in any common construction (${describeSignature(a, c)})`, breaks: 'SIG-HMAC-SHA256' };
+    if (!hasSignatureLikeHeader(d, signatureHeaderOf(c)))
+      return { why: `no signature header (no ${signatureHeaderOf(c)}, none named *signature*: spec §5.3)`, breaks: 'SIG-HEADER-PRESENT' };
+    return {
+      why: `no header carries an HMAC-SHA256 under the webhook secret in any common construction (${describeSignature(a, c)})`,
+      breaks: 'SIG-HMAC-SHA256',
+    };
   },
 );
 
@@ -92,7 +106,8 @@ export const rawBodySigned = signatureCheck(
   'the HMAC covers the raw body bytes as sent, not a re-serialization',
   ['SIG-RAW-BODY'],
   'should',
-  (a, _d, c) => (a.matched.some((m) => m === 't.raw' || m === 'raw' || m === 'id.t.raw') ? undefined : `the raw body is not what was signed: ${describeSignature(a, c)}`),
+  (a, _d, c) =>
+    a.matched.some((m) => m === 't.raw' || m === 'raw' || m === 'id.t.raw') ? undefined : `the raw body is not what was signed: ${describeSignature(a, c)}`,
 );
 
 /** DESIGN.md §4: t is signed ("<t>.<body>") and within 5 minutes of arrival. */
@@ -127,11 +142,15 @@ export const extraHeaders = signatureCheck(
   'should',
   (_a, d) => {
     const event = (d.json as { event?: unknown } | undefined)?.event;
-    if (d.headers['service-event'] === undefined || d.headers['service-event'] !== event) return `Service-Event is ${JSON.stringify(d.headers['service-event'])}, payload event ${JSON.stringify(event)}`;
+    if (d.headers['service-event'] === undefined || d.headers['service-event'] !== event)
+      return `Service-Event is ${JSON.stringify(d.headers['service-event'])}, payload event ${JSON.stringify(event)}`;
     return d.headers['service-delivery-id'] ? undefined : 'no Service-Delivery-Id header';
   },
   // DESIGN.md §4 pairs these headers with Service-Signature; a target described with another signature has its own
-  (c) => (c.scheme === 'service' && c.header.toLowerCase() === 'service-signature' ? true : `Service-Event and Service-Delivery-Id go with the Service-Signature header (DESIGN.md §4); the target is described as signing with ${describeConvention(c)}`),
+  (c) =>
+    c.scheme === 'service' && c.header.toLowerCase() === 'service-signature'
+      ? true
+      : `Service-Event and Service-Delivery-Id go with the Service-Signature header (DESIGN.md §4); the target is described as signing with ${describeConvention(c)}`,
 );
 
 /** spec §2.3: each webhook has its own secret; its deliveries verify with it and not with another webhook's. */
@@ -150,10 +169,16 @@ export const perWebhook = defineCheck({
       // both directions: a target that signs with one shared or cached secret passes for one of the two webhooks
       const signature = ctx.target.conventions.signature;
       // must: any common construction counts (spec §5.3 does not show one), so nothing is skipped for the convention
-      for (const [own, other, name] of [[a, b, 'A'], [b, a, 'B']] as const) {
+      for (const [own, other, name] of [
+        [a, b, 'A'],
+        [b, a, 'B'],
+      ] as const) {
         const { delivery } = await hooks.testSend(own);
         const analysis = analyzeSignature(delivery, own.secret, signature);
-        ctx.expect(anyConstruction(delivery, own.secret) !== undefined, `the test delivery of webhook ${name} does not verify with its own secret (${describeSignature(analysis, signature)})`);
+        ctx.expect(
+          anyConstruction(delivery, own.secret) !== undefined,
+          `the test delivery of webhook ${name} does not verify with its own secret (${describeSignature(analysis, signature)})`,
+        );
         ctx.expect(anyConstruction(delivery, other.secret) === undefined, `the test delivery of webhook ${name} verifies with the other webhook's secret`);
       }
     }),

@@ -12,11 +12,16 @@ const fixedHeaders = new Set(['webhook-signature', 'webhook-id', 'webhook-timest
  * The convention a delivery verifies under when it is not the configured one: a service-style `t=…,v1=<hex>` value
  * under another header, Standard Webhooks, or GitHub style (HMAC only; the clock does not matter here).
  */
-export function otherSignature(delivery: Delivery, secret: string, configured: SignatureConvention): { convention: SignatureConvention; setting: string } | undefined {
+export function otherSignature(
+  delivery: Delivery,
+  secret: string,
+  configured: SignatureConvention,
+): { convention: SignatureConvention; setting: string } | undefined {
   for (const [name, value] of Object.entries(delivery.headers)) {
     if (fixedHeaders.has(name) || name === signatureHeaderOf(configured) || !/(^|,)\s*v1=/.test(value)) continue;
     const convention: SignatureConvention = { scheme: 'service', header: name };
-    if (analyzeSignature(delivery, secret, convention).matched.length > 0) return { convention, setting: `${howToSet('signatureHeader').replace('<name>', name)}` };
+    if (analyzeSignature(delivery, secret, convention).matched.length > 0)
+      return { convention, setting: `${howToSet('signatureHeader').replace('<name>', name)}` };
   }
   for (const scheme of ['standard-webhooks', 'github'] as const) {
     if (scheme === configured.scheme) continue;
@@ -37,7 +42,9 @@ export function skipIfSignedOtherwise(ctx: CheckContext, deliveries: readonly De
   for (const delivery of deliveries) {
     const other = otherSignature(delivery, secret, configured);
     if (other) {
-      ctx.skip(`deliveries carry no signature of ${describeConvention(configured)} but verify as HMAC-SHA256 under the webhook secret with ${describeConvention(other.convention)}; spec §5.3 leaves the header and format open, so describe the target: ${other.setting}`);
+      ctx.skip(
+        `deliveries carry no signature of ${describeConvention(configured)} but verify as HMAC-SHA256 under the webhook secret with ${describeConvention(other.convention)}; spec §5.3 leaves the header and format open, so describe the target: ${other.setting}`,
+      );
     }
   }
 }

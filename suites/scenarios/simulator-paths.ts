@@ -8,7 +8,8 @@ const suite = 'scenarios/simulator';
 /** The message id of a send's answer, or a failure. */
 function messageId(ctx: CheckContext, exchange: Exchange): string {
   const id = (exchange.json as { id?: unknown } | undefined)?.id;
-  if (typeof id !== 'string' || id === '') return ctx.fail(`${exchange.request.method} ${new URL(exchange.request.url).pathname} answered no message id`, { exchange });
+  if (typeof id !== 'string' || id === '')
+    return ctx.fail(`${exchange.request.method} ${new URL(exchange.request.url).pathname} answered no message id`, { exchange });
   return id;
 }
 
@@ -33,7 +34,9 @@ const samePaths = defineCheck({
     }
     for (const path of ['/v1/messages', '/v1/webhooks', '/v1/user/me']) ctx.expectStatus(await ctx.http.request({ method: 'GET', path }), '2xx', `GET ${path}`);
     const create = await ctx.http.request({ method: 'POST', path: '/v1/webhooks', body: {} });
-    ctx.expect(create.status !== 404 && create.status !== 405, `POST /v1/webhooks answered ${create.status ?? 'nothing'}: the path is not served`, { exchange: create });
+    ctx.expect(create.status !== 404 && create.status !== 405, `POST /v1/webhooks answered ${create.status ?? 'nothing'}: the path is not served`, {
+      exchange: create,
+    });
   },
 });
 

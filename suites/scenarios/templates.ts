@@ -21,7 +21,10 @@ async function sendVariant(ctx: CheckContext, variant: string | undefined, data:
 /** The fixture template's variants, skipping the check when the catalogue gives fewer than `count`. */
 function variantsOf(ctx: CheckContext, count: number): readonly string[] {
   const template = sentTemplate(ctx);
-  if (template.variants.length < count) ctx.skip(`the template catalogue gives ${template.id} ${template.variants.length} variant(s), this check needs ${count}: list them in --templates (config key "templates")`);
+  if (template.variants.length < count)
+    ctx.skip(
+      `the template catalogue gives ${template.id} ${template.variants.length} variant(s), this check needs ${count}: list them in --templates (config key "templates")`,
+    );
   return template.variants;
 }
 
@@ -124,7 +127,8 @@ const toE164 = defineCheck({
   async run(ctx) {
     // a guarded target gets only the samples that name no phone number: the others could be billed (DESIGN.md §5)
     const samples = ctx.http.allowedRecipients ? INVALID_E164_SAMPLES.filter((to) => recipientNumbers({ to }).length === 0) : INVALID_E164_SAMPLES;
-    if (samples.length < INVALID_E164_SAMPLES.length) ctx.log(`guarded target: ${samples.length} of ${INVALID_E164_SAMPLES.length} invalid numbers sent (the rest name a phone number)`);
+    if (samples.length < INVALID_E164_SAMPLES.length)
+      ctx.log(`guarded target: ${samples.length} of ${INVALID_E164_SAMPLES.length} invalid numbers sent (the rest name a phone number)`);
     for (const to of samples) {
       const exchange = await send(ctx, 'template', sendBody(ctx, 'template', uniqueToken(), { to }));
       ctx.expectStatus(exchange, '4xx', `send-template to ${JSON.stringify(to)}`);

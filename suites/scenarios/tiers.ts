@@ -39,8 +39,14 @@ const growthTemplate = defineCheck({
     ctx.expectStatus(exchange, '2xx', 'a Growth send-template', 'TIER-GROWTH-TEMPLATE');
     const message = sentMessage(ctx.citing('TPL-RESPONSE'), exchange, 'a Growth send-template');
     ctx.expectSchema(exchange, 'Message', undefined, 'TPL-RESPONSE');
-    ctx.expect(message.to === body.to, `the Message's to is ${String(message.to)}, the request's ${String(body.to)}`, { exchange, requirements: ['TPL-RESPONSE'] });
-    ctx.expect(message.direction === 'outbound', `the Message's direction is ${String(message.direction)}, expected outbound`, { exchange, requirements: ['TPL-RESPONSE'] });
+    ctx.expect(message.to === body.to, `the Message's to is ${String(message.to)}, the request's ${String(body.to)}`, {
+      exchange,
+      requirements: ['TPL-RESPONSE'],
+    });
+    ctx.expect(message.direction === 'outbound', `the Message's direction is ${String(message.direction)}, expected outbound`, {
+      exchange,
+      requirements: ['TPL-RESPONSE'],
+    });
   },
 });
 
@@ -78,8 +84,16 @@ const starterTemplate = defineCheck({
     const exchange = await send(ctx, 'template', body, { key: 'starter' });
     // a tier refusal (402/403) shows Starter kept from templates; a validation refusal (400/422) shows from demanded
     const refusedFrom = exchange.status === 400 || exchange.status === 422;
-    const message = sentMessage(ctx.citing(refusedFrom ? 'TIER-STARTER-SHARED-NUMBER' : 'TIER-STARTER-TEMPLATE'), exchange, 'a Starter send-template without from');
-    ctx.expect(typeof message.from === 'string' && message.from.trim() !== '', `the Message has no from (${JSON.stringify(message.from)}): a shared number was expected`, { exchange, requirements: ['TIER-STARTER-SHARED-NUMBER'] });
+    const message = sentMessage(
+      ctx.citing(refusedFrom ? 'TIER-STARTER-SHARED-NUMBER' : 'TIER-STARTER-TEMPLATE'),
+      exchange,
+      'a Starter send-template without from',
+    );
+    ctx.expect(
+      typeof message.from === 'string' && message.from.trim() !== '',
+      `the Message has no from (${JSON.stringify(message.from)}): a shared number was expected`,
+      { exchange, requirements: ['TIER-STARTER-SHARED-NUMBER'] },
+    );
     ctx.log(`shared number: ${message.from}`);
   },
 });
@@ -97,7 +111,11 @@ const sharedNumberValue = defineCheck({
     const shared = ctx.target.conventions.sharedSender;
     const exchange = await send(ctx, 'template', sendBody(ctx, 'template', uniqueToken()), { key: 'starter' });
     const message = sentMessage(ctx, exchange, 'a Starter send-template without from');
-    ctx.expect(message.from === shared, `the Message's from is ${JSON.stringify(message.from)}, the shared sender given (--shared-sender) is ${String(shared)}`, { exchange });
+    ctx.expect(
+      message.from === shared,
+      `the Message's from is ${JSON.stringify(message.from)}, the shared sender given (--shared-sender) is ${String(shared)}`,
+      { exchange },
+    );
   },
 });
 

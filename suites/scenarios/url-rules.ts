@@ -73,9 +73,11 @@ async function refuseAll(ctx: CheckContext, hooks: WebhookFixture, urls: readonl
     if (ctx.signal.aborted) break;
     const url = bad.url(hooks.path('bad'), receiverHost);
     const created = await hooks.register({ url, events: ['message.delivered'] });
-    if (created.status === undefined || created.status < 400 || created.status >= 500) accepted.push(`create ${bad.label} → ${created.status ?? created.error?.code}`);
+    if (created.status === undefined || created.status < 400 || created.status >= 500)
+      accepted.push(`create ${bad.label} → ${created.status ?? created.error?.code}`);
     const updated = await hooks.update(valid.id, { url, events: ['message.delivered'] });
-    if (updated.status === undefined || updated.status < 400 || updated.status >= 500) updatedToo.push(`update ${bad.label} → ${updated.status ?? updated.error?.code}`);
+    if (updated.status === undefined || updated.status < 400 || updated.status >= 500)
+      updatedToo.push(`update ${bad.label} → ${updated.status ?? updated.error?.code}`);
     if (updated.status !== undefined && updated.status < 300) await hooks.update(valid.id, { url: valid.url, events: valid.events });
   }
   await hooks.cleanup(); // wrongly created webhooks go before anything could be sent to them
@@ -104,7 +106,13 @@ function urlRuleCheck(id: string, title: string, requirements: string[], level: 
 }
 
 /** spec §2.3/§4.2: url is an HTTPS endpoint. */
-export const httpsRequired = urlRuleCheck('URL-RULES-HTTPS-REQUIRED', 'a non-https webhook URL is refused at create and update', ['WH-URL-HTTPS', 'WH-UPDATE-VALIDATION'], 'must', httpUrls);
+export const httpsRequired = urlRuleCheck(
+  'URL-RULES-HTTPS-REQUIRED',
+  'a non-https webhook URL is refused at create and update',
+  ['WH-URL-HTTPS', 'WH-UPDATE-VALIDATION'],
+  'must',
+  httpUrls,
+);
 
 /** spec §2.3: the url must not resolve to a private network, in any spelling. */
 export const privateRefused = urlRuleCheck(
@@ -116,15 +124,39 @@ export const privateRefused = urlRuleCheck(
 );
 
 /** spec §2.3: a host name that resolves to a private address is refused like the address itself. */
-export const privateNameRefused = urlRuleCheck('URL-RULES-PRIVATE-NAME-REFUSED', 'webhook URLs on a host name resolving to loopback (localhost) are refused at create and update', ['WH-URL-PRIVATE-DNS'], 'must', privateNameUrls);
+export const privateNameRefused = urlRuleCheck(
+  'URL-RULES-PRIVATE-NAME-REFUSED',
+  'webhook URLs on a host name resolving to loopback (localhost) are refused at create and update',
+  ['WH-URL-PRIVATE-DNS'],
+  'must',
+  privateNameUrls,
+);
 
 /** spec §2.3/§4.2: url is an absolute URI. */
-export const notAbsoluteRefused = urlRuleCheck('URL-RULES-NOT-ABSOLUTE-REFUSED', 'webhook URLs that are not absolute URIs (scheme-relative, no scheme, relative, no host) are refused at create and update', ['WH-URL-FORMAT'], 'must', notAbsoluteUrls);
+export const notAbsoluteRefused = urlRuleCheck(
+  'URL-RULES-NOT-ABSOLUTE-REFUSED',
+  'webhook URLs that are not absolute URIs (scheme-relative, no scheme, relative, no host) are refused at create and update',
+  ['WH-URL-FORMAT'],
+  'must',
+  notAbsoluteUrls,
+);
 
 /** DESIGN.md §4: every resolved address must be public unicast. */
-export const nonPublicRefused = urlRuleCheck('URL-RULES-NON-PUBLIC-REFUSED', 'non-public-unicast webhook URLs (100.64/10, 0.0.0.0, fc00::/7) are refused at create and update', ['WH-URL-NON-PUBLIC'], 'should', nonPublicUrls);
+export const nonPublicRefused = urlRuleCheck(
+  'URL-RULES-NON-PUBLIC-REFUSED',
+  'non-public-unicast webhook URLs (100.64/10, 0.0.0.0, fc00::/7) are refused at create and update',
+  ['WH-URL-NON-PUBLIC'],
+  'should',
+  nonPublicUrls,
+);
 
 /** DESIGN.md §4: no userinfo in webhook URLs. */
-export const userinfoRefused = urlRuleCheck('URL-RULES-USERINFO-REFUSED', 'webhook URLs with userinfo are refused at create and update', ['WH-URL-USERINFO'], 'should', userinfoUrls);
+export const userinfoRefused = urlRuleCheck(
+  'URL-RULES-USERINFO-REFUSED',
+  'webhook URLs with userinfo are refused at create and update',
+  ['WH-URL-USERINFO'],
+  'should',
+  userinfoUrls,
+);
 
 export const urlRuleChecks = [httpsRequired, privateRefused, privateNameRefused, notAbsoluteRefused, nonPublicRefused, userinfoRefused];

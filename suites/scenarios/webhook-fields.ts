@@ -17,14 +17,23 @@ interface WebhookProblem {
 }
 
 // spec §2.3 by field: a keyword without x-requirements breaks the rule of its field, else the field table (WH-FIELDS)
-const fieldRequirements: Readonly<Record<string, string>> = { '/id': 'WH-ID-UUID', '/workspace_id': 'WH-WORKSPACE-UUID', '/created_at': 'WH-TIMESTAMPS', '/updated_at': 'WH-TIMESTAMPS' };
+const fieldRequirements: Readonly<Record<string, string>> = {
+  '/id': 'WH-ID-UUID',
+  '/workspace_id': 'WH-WORKSPACE-UUID',
+  '/created_at': 'WH-TIMESTAMPS',
+  '/updated_at': 'WH-TIMESTAMPS',
+};
 
 /** What is wrong with one webhook as answered: the spec's (not DESIGN-assumed) schema issues and any state field. */
 function webhookProblems(value: unknown, schema: 'Webhook' | 'WebhookWithSecret', where: string): WebhookProblem[] {
   const stated = validate(schema, value).issues.filter((issue) => !issue.assumed);
-  const problems = stated.map((issue) => ({ text: `${where}${issue.path || '/'} ${issue.message}`, requirement: issue.requirement ?? (issue.keyword === 'required' ? 'WH-FIELDS' : fieldRequirements[issue.path]) ?? 'WH-FIELDS' }));
+  const problems = stated.map((issue) => ({
+    text: `${where}${issue.path || '/'} ${issue.message}`,
+    requirement: issue.requirement ?? (issue.keyword === 'required' ? 'WH-FIELDS' : fieldRequirements[issue.path]) ?? 'WH-FIELDS',
+  }));
   const record = (value ?? {}) as Record<string, unknown>;
-  for (const field of stateFields) if (field in record) problems.push({ text: `${where} has a ${field} field (spec §3: webhooks have no state field)`, requirement: 'WH-NO-STATE-FIELD' });
+  for (const field of stateFields)
+    if (field in record) problems.push({ text: `${where} has a ${field} field (spec §3: webhooks have no state field)`, requirement: 'WH-NO-STATE-FIELD' });
   return problems;
 }
 
@@ -48,12 +57,21 @@ export const fieldsTyped = defineCheck({
       ctx.expectStatus(rotated, '2xx', 'POST /v1/webhooks/{id}/rotate-secret', 'ERR-SUCCESS-2XX');
       const problems = [
         ...webhookProblems(hook.exchange.json, 'WebhookWithSecret', 'create'),
-        ...(listed === undefined ? [{ text: `GET /v1/webhooks does not list ${hook.id}`, requirement: 'WH-LIST-CONTAINS-CREATED' }] : webhookProblems(listed, 'Webhook', 'list item')),
+        ...(listed === undefined
+          ? [{ text: `GET /v1/webhooks does not list ${hook.id}`, requirement: 'WH-LIST-CONTAINS-CREATED' }]
+          : webhookProblems(listed, 'Webhook', 'list item')),
         ...webhookProblems(updated.json, 'Webhook', 'PUT'),
         ...webhookProblems(rotated.json, 'WebhookWithSecret', 'rotate-secret'),
       ];
       const requirements = [...new Set(problems.map((problem) => problem.requirement))];
-      ctx.expect(problems.length === 0, `webhooks break spec §2.3: ${problems.slice(0, 4).map((problem) => problem.text).join('; ')}`, { exchange: hook.exchange, requirements: requirements.length > 0 ? requirements : ['WH-FIELDS'] });
+      ctx.expect(
+        problems.length === 0,
+        `webhooks break spec §2.3: ${problems
+          .slice(0, 4)
+          .map((problem) => problem.text)
+          .join('; ')}`,
+        { exchange: hook.exchange, requirements: requirements.length > 0 ? requirements : ['WH-FIELDS'] },
+      );
     }),
 });
 
@@ -100,10 +118,15 @@ export const listShowsAll = defineCheck({
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {
       const created = [];
-      for (let i = 0; i < listedWebhooks && !ctx.signal.aborted; i++) created.push(await hooks.create(i % 2 === 0 ? ['message.failed'] : ['message.sent', 'message.delivered']));
+      for (let i = 0; i < listedWebhooks && !ctx.signal.aborted; i++)
+        created.push(await hooks.create(i % 2 === 0 ? ['message.failed'] : ['message.sent', 'message.delivered']));
       const { exchange, items } = await listWebhooks(ctx);
       const missing = created.filter((hook) => !items.some((item) => item.id === hook.id && item.url === hook.url && sameEvents(item.events, hook.events)));
-      ctx.expect(missing.length === 0, `GET /v1/webhooks does not list ${missing.length} of the ${created.length} webhooks just created with their url and events (e.g. ${missing[0]?.id})`, { exchange });
+      ctx.expect(
+        missing.length === 0,
+        `GET /v1/webhooks does not list ${missing.length} of the ${created.length} webhooks just created with their url and events (e.g. ${missing[0]?.id})`,
+        { exchange },
+      );
     }),
 });
 

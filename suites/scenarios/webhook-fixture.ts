@@ -61,7 +61,10 @@ export class WebhookFixture {
     this.ctx.expectStatus(exchange, '2xx', `creating a valid webhook (${url})`, fixtureBreaks(this.ctx));
     const body = exchange.json as { id?: unknown; signing_secret?: unknown } | undefined;
     if (typeof body?.id !== 'string' || typeof body.signing_secret !== 'string') {
-      this.ctx.fail('creating a valid webhook: the answer carries no string id and signing_secret (spec §4.2)', { exchange, requirements: [this.ctx.cited ?? 'WH-CREATE-RESPONSE'] });
+      this.ctx.fail('creating a valid webhook: the answer carries no string id and signing_secret (spec §4.2)', {
+        exchange,
+        requirements: [this.ctx.cited ?? 'WH-CREATE-RESPONSE'],
+      });
     }
     return { id: body.id, secret: body.signing_secret, path, url, events, exchange };
   }
@@ -76,7 +79,10 @@ export class WebhookFixture {
     const before = arrivalsAt(this.ctx, hook.path).length;
     const exchange = await this.test(hook.id);
     this.ctx.expectStatus(exchange, '2xx', 'POST /v1/webhooks/{id}/test', fixtureBreaks(this.ctx));
-    const arrived = await waitForArrivals(this.ctx, 'the test delivery', (d) => d.path === hook.path, { count: before + 1, breaks: this.ctx.cited ?? 'WH-TEST-SENDS-PAYLOAD' });
+    const arrived = await waitForArrivals(this.ctx, 'the test delivery', (d) => d.path === hook.path, {
+      count: before + 1,
+      breaks: this.ctx.cited ?? 'WH-TEST-SENDS-PAYLOAD',
+    });
     return { exchange, delivery: arrived[before] as Delivery };
   }
 

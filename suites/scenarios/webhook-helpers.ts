@@ -60,7 +60,12 @@ export interface ArrivalWait {
  * Waits for `count` deliveries matching the predicate (already arrived or future); a timeout is a conformance
  * failure that says what did not arrive, not a harness error.
  */
-export async function waitForArrivals(ctx: CheckContext, what: string, predicate: (delivery: Delivery) => boolean, wait: ArrivalWait = {}): Promise<Delivery[]> {
+export async function waitForArrivals(
+  ctx: CheckContext,
+  what: string,
+  predicate: (delivery: Delivery) => boolean,
+  wait: ArrivalWait = {},
+): Promise<Delivery[]> {
   const { count = 1, timeoutMs = deliveryWaitMs } = wait;
   try {
     return await ctx.receiver.store.waitForCount(count, predicate, timeoutMs);
@@ -100,7 +105,8 @@ export async function sendMessage(ctx: CheckContext, to: string = normalRecipien
   });
   ctx.expectStatus(exchange, '2xx', 'sending a message to observe its events', fixtureBreaks(ctx));
   const id = (exchange.json as { id?: unknown } | undefined)?.id;
-  if (typeof id !== 'string') ctx.fail('sending a message: the answer carries no string id (spec §2.1)', { exchange, requirements: [ctx.cited ?? 'MSG-FIELDS-REQUIRED'] });
+  if (typeof id !== 'string')
+    ctx.fail('sending a message: the answer carries no string id (spec §2.1)', { exchange, requirements: [ctx.cited ?? 'MSG-FIELDS-REQUIRED'] });
   return id;
 }
 

@@ -8,8 +8,14 @@ const suite = 'scenarios/webhooks';
 
 /** Fails when the secret's text, or a signing_secret/signing_secret_warning field, shows in the answer (spec §2.3). */
 export function expectNoSecret(ctx: CheckContext, exchange: Exchange, secret: string, where: string): void {
-  ctx.expect(!exchange.bodyText.includes(secret), `${where} shows the webhook's signing secret, which is returned only by create and rotate (spec §2.3)`, { exchange });
-  ctx.expect(!/"signing_secret(_warning)?"\s*:/.test(exchange.bodyText), `${where} carries signing_secret or signing_secret_warning (spec §2.3: only in create and rotate responses)`, { exchange });
+  ctx.expect(!exchange.bodyText.includes(secret), `${where} shows the webhook's signing secret, which is returned only by create and rotate (spec §2.3)`, {
+    exchange,
+  });
+  ctx.expect(
+    !/"signing_secret(_warning)?"\s*:/.test(exchange.bodyText),
+    `${where} carries signing_secret or signing_secret_warning (spec §2.3: only in create and rotate responses)`,
+    { exchange },
+  );
 }
 
 /** GET /v1/webhooks and its items (tolerantly also from a `data` array: WEBHOOK-LIST-HIDES-SECRET checks the shape). */
@@ -66,7 +72,10 @@ export const createReturnsSecretOnce = defineCheck({
       const second = await hooks.create(['message.sent']);
       ctx.expectSchema(first.exchange, 'WebhookWithSecret', 'POST /v1/webhooks', 'WH-SECRET-ONCE');
       ctx.expectSchema(second.exchange, 'WebhookWithSecret', 'POST /v1/webhooks', 'WH-SECRET-ONCE');
-      ctx.expect(first.secret !== second.secret, 'two webhooks were given the same signing secret', { exchange: second.exchange, requirements: ['WH-SECRET-UNIQUE'] });
+      ctx.expect(first.secret !== second.secret, 'two webhooks were given the same signing secret', {
+        exchange: second.exchange,
+        requirements: ['WH-SECRET-UNIQUE'],
+      });
     }),
 });
 
@@ -83,11 +92,20 @@ export const listHidesSecret = defineCheck({
     withWebhooks(ctx, async (hooks) => {
       const hook = await hooks.create(['message.failed']);
       const { exchange, items } = await listWebhooks(ctx.citing('WH-LIST-BARE-ARRAY'));
-      ctx.expect(Array.isArray(exchange.json), 'GET /v1/webhooks does not answer a bare array of Webhook objects (spec §4.2)', { exchange, requirements: ['WH-LIST-BARE-ARRAY'] });
+      ctx.expect(Array.isArray(exchange.json), 'GET /v1/webhooks does not answer a bare array of Webhook objects (spec §4.2)', {
+        exchange,
+        requirements: ['WH-LIST-BARE-ARRAY'],
+      });
       expectNoSecret(ctx.citing('WH-LIST-NO-SECRET'), exchange, hook.secret, 'GET /v1/webhooks');
       const mine = items.find((item) => item.id === hook.id);
-      expectThat(mine !== undefined, `GET /v1/webhooks does not list the webhook ${hook.id} just created`, { exchange, requirements: ['WH-LIST-CONTAINS-CREATED'] });
-      ctx.expect(mine.url === hook.url && sameEvents(mine.events, hook.events), 'GET /v1/webhooks lists the webhook with another url or events', { exchange, requirements: ['WH-LIST-CONTAINS-CREATED'] });
+      expectThat(mine !== undefined, `GET /v1/webhooks does not list the webhook ${hook.id} just created`, {
+        exchange,
+        requirements: ['WH-LIST-CONTAINS-CREATED'],
+      });
+      ctx.expect(mine.url === hook.url && sameEvents(mine.events, hook.events), 'GET /v1/webhooks lists the webhook with another url or events', {
+        exchange,
+        requirements: ['WH-LIST-CONTAINS-CREATED'],
+      });
     }),
 });
 
@@ -183,4 +201,12 @@ export const emptyEventsRefused = defineCheck({
     }),
 });
 
-export const managementChecks = [createAcceptsValid, createReturnsSecretOnce, listHidesSecret, updateAcceptsValid, updateHidesSecret, updatePartialRefused, emptyEventsRefused];
+export const managementChecks = [
+  createAcceptsValid,
+  createReturnsSecretOnce,
+  listHidesSecret,
+  updateAcceptsValid,
+  updateHidesSecret,
+  updatePartialRefused,
+  emptyEventsRefused,
+];

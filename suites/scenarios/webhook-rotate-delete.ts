@@ -28,7 +28,10 @@ export const rotateNewSecret = defineCheck({
       const hook = await hooks.create(['message.failed']);
       const { exchange, secret } = await rotate(ctx, hook);
       ctx.expectSchema(exchange, 'WebhookWithSecret', 'POST /v1/webhooks/{id}/rotate-secret', 'WH-ROTATE-NEW-SECRET');
-      ctx.expect(secret !== hook.secret, 'rotate-secret answered the secret the webhook already had (spec §4.2: a new signing_secret)', { exchange, requirements: ['WH-ROTATE-NEW-SECRET'] });
+      ctx.expect(secret !== hook.secret, 'rotate-secret answered the secret the webhook already had (spec §4.2: a new signing_secret)', {
+        exchange,
+        requirements: ['WH-ROTATE-NEW-SECRET'],
+      });
     }),
 });
 
@@ -48,13 +51,25 @@ export const rotateNewSecretSigns = defineCheck({
       // must: any common HMAC-SHA256 construction counts (spec §5.3 does not show one: any-construction.ts)
       const first = (await hooks.testSend(hook)).delivery;
       const before = analyzeSignature(first, hook.secret, signature);
-      ctx.expect(anyConstruction(first, hook.secret) !== undefined, `before rotation the test delivery does not verify with the secret from create (${describeSignature(before, signature)})`, 'SIG-CURRENT-SECRET');
+      ctx.expect(
+        anyConstruction(first, hook.secret) !== undefined,
+        `before rotation the test delivery does not verify with the secret from create (${describeSignature(before, signature)})`,
+        'SIG-CURRENT-SECRET',
+      );
       const { secret } = await rotate(ctx, hook);
       expectThat(typeof secret === 'string', 'rotate-secret answered no signing_secret string', 'WH-ROTATE-NEW-SECRET');
       const second = (await hooks.testSend(hook)).delivery;
       const withNew = analyzeSignature(second, secret, signature);
-      ctx.expect(anyConstruction(second, secret) !== undefined, `after rotation the delivery does not verify with the new secret (${describeSignature(withNew, signature)})`, 'SIG-CURRENT-SECRET');
-      ctx.expect(anyConstruction(second, hook.secret) === undefined, 'after rotation the delivery still verifies with the old secret (spec §4.2: rotation invalidates it)', 'WH-ROTATE-INVALIDATES-OLD');
+      ctx.expect(
+        anyConstruction(second, secret) !== undefined,
+        `after rotation the delivery does not verify with the new secret (${describeSignature(withNew, signature)})`,
+        'SIG-CURRENT-SECRET',
+      );
+      ctx.expect(
+        anyConstruction(second, hook.secret) === undefined,
+        'after rotation the delivery still verifies with the old secret (spec §4.2: rotation invalidates it)',
+        'WH-ROTATE-INVALIDATES-OLD',
+      );
     }),
 });
 
@@ -92,7 +107,10 @@ export const deleteRemoves = defineCheck({
       await deleteHook(ctx, hooks, hook);
       const list = await ctx.http.request({ method: 'GET', path: '/v1/webhooks' });
       ctx.expectStatus(list, '2xx', 'GET /v1/webhooks', 'ERR-SUCCESS-2XX');
-      ctx.expect(!list.bodyText.includes(hook.id), `GET /v1/webhooks still lists the deleted webhook ${hook.id}`, { exchange: list, requirements: ['WH-DELETE-REMOVES'] });
+      ctx.expect(!list.bodyText.includes(hook.id), `GET /v1/webhooks still lists the deleted webhook ${hook.id}`, {
+        exchange: list,
+        requirements: ['WH-DELETE-REMOVES'],
+      });
     }),
 });
 
@@ -113,7 +131,10 @@ export const deleteThen404 = defineCheck({
       const hook = await hooks.create(['message.failed']);
       const exchange = await deleteHook(ctx, hooks, hook);
       ctx.expectStatus(exchange, 204, 'DELETE /v1/webhooks/{id}', 'WH-DELETE-NO-BODY');
-      ctx.expect(exchange.bodyText === '', 'DELETE /v1/webhooks/{id} answered a body; DESIGN.md §4: 204 with no body', { exchange, requirements: ['WH-DELETE-NO-BODY'] });
+      ctx.expect(exchange.bodyText === '', 'DELETE /v1/webhooks/{id} answered a body; DESIGN.md §4: 204 with no body', {
+        exchange,
+        requirements: ['WH-DELETE-NO-BODY'],
+      });
       const used = await Promise.all(useAfterDelete(ctx, hook));
       for (const exchange of used) ctx.expectStatus(exchange, '4xx', 'an operation on a deleted webhook', 'WH-UNKNOWN-4XX');
       for (const exchange of used) ctx.expectStatus(exchange, 404, 'an operation on a deleted webhook', 'WH-UNKNOWN-404');

@@ -25,7 +25,12 @@ async function testWithAnswer(ctx: CheckContext, hooks: WebhookFixture, answer: 
   const exchange = await hooks.test(hook.id);
   // spec §4.2 test: "The call completes even when the attempt fails"
   const failing = answer !== undefined && (answer.close === true || (answer.status ?? 200) >= 300);
-  ctx.expectStatus(exchange, '2xx', `POST /v1/webhooks/{id}/test while the receiver ${answer?.close ? 'closes the connection' : `answers ${answer?.status ?? 200}`}`, failing ? 'WH-TEST-COMPLETES-ON-FAILURE' : 'WH-TEST-RESPONSE');
+  ctx.expectStatus(
+    exchange,
+    '2xx',
+    `POST /v1/webhooks/{id}/test while the receiver ${answer?.close ? 'closes the connection' : `answers ${answer?.status ?? 200}`}`,
+    failing ? 'WH-TEST-COMPLETES-ON-FAILURE' : 'WH-TEST-RESPONSE',
+  );
   await waitForArrivals(ctx, 'the test delivery', (d) => d.path === path, { breaks: 'WH-TEST-SENDS-PAYLOAD' });
   const record = await latestTestRecord(ctx, hook.id);
   return { exchange, result: (exchange.json ?? {}) as TestOutcome['result'], record };
@@ -45,7 +50,11 @@ export const testResponse = defineCheck({
       const { exchange, record } = await testWithAnswer(ctx, hooks, undefined);
       ctx.expectSchema(exchange, 'WebhookTestResult', 'POST /v1/webhooks/{id}/test', 'WH-TEST-RESPONSE');
       const [arrived] = ctx.receiver.store.all().filter((d) => d.path.startsWith(hooks.prefix));
-      ctx.expect(arrived !== undefined && eventOf(arrived) === 'test.webhook.sent', `the test delivery's event is ${arrived ? eventOf(arrived) : 'missing'}, expected test.webhook.sent`, 'WH-TEST-SENDS-PAYLOAD');
+      ctx.expect(
+        arrived !== undefined && eventOf(arrived) === 'test.webhook.sent',
+        `the test delivery's event is ${arrived ? eventOf(arrived) : 'missing'}, expected test.webhook.sent`,
+        'WH-TEST-SENDS-PAYLOAD',
+      );
       ctx.expect(record !== undefined, 'GET /v1/webhooks/{id}/deliveries holds no test.webhook.sent record after a test send (spec §6)', 'WH-TEST-RECORDED');
     }),
 });
@@ -63,10 +72,18 @@ export const testCompletesOnFailure = defineCheck({
     withWebhooks(ctx, async (hooks) => {
       const failed = await testWithAnswer(ctx, hooks, { status: 500 });
       ctx.expectSchema(failed.exchange, 'WebhookTestResult', 'test while the receiver answers 500', 'DLV-STATUS-CODE');
-      ctx.expect(failed.record?.status_code === 500, `the record of a test answered 500 has status_code ${JSON.stringify(failed.record?.status_code)}, expected 500`, 'DLV-STATUS-CODE');
+      ctx.expect(
+        failed.record?.status_code === 500,
+        `the record of a test answered 500 has status_code ${JSON.stringify(failed.record?.status_code)}, expected 500`,
+        'DLV-STATUS-CODE',
+      );
       const closed = await testWithAnswer(ctx, hooks, { close: true });
       ctx.expectSchema(closed.exchange, 'WebhookTestResult', 'test while the receiver closes the connection', 'DLV-STATUS-CODE-NULL');
-      ctx.expect(closed.record?.status_code === null, `the record of a test whose connection was closed has status_code ${JSON.stringify(closed.record?.status_code)}, expected null (spec §2.4)`, 'DLV-STATUS-CODE-NULL');
+      ctx.expect(
+        closed.record?.status_code === null,
+        `the record of a test whose connection was closed has status_code ${JSON.stringify(closed.record?.status_code)}, expected null (spec §2.4)`,
+        'DLV-STATUS-CODE-NULL',
+      );
     }),
 });
 
@@ -91,10 +108,21 @@ export const testResultMatches = defineCheck({
       for (const [answer, success, code] of cases) {
         const { exchange, result } = await testWithAnswer(ctx, hooks, answer);
         const what = answer?.close ? 'a closed connection' : `a receiver answer ${code}`;
-        ctx.expect(result.success === success && result.status_code === code, `after ${what} test answered success ${JSON.stringify(result.success)}, status_code ${JSON.stringify(result.status_code)}; expected ${success}, ${code}`, { exchange, requirements: ['WH-TEST-RESULT-MATCHES'] });
-        ctx.expect(typeof result.delivery === 'object' && result.delivery !== null, 'test answered no delivery object', { exchange, requirements: ['WH-TEST-DELIVERY-RECORD'] });
+        ctx.expect(
+          result.success === success && result.status_code === code,
+          `after ${what} test answered success ${JSON.stringify(result.success)}, status_code ${JSON.stringify(result.status_code)}; expected ${success}, ${code}`,
+          { exchange, requirements: ['WH-TEST-RESULT-MATCHES'] },
+        );
+        ctx.expect(typeof result.delivery === 'object' && result.delivery !== null, 'test answered no delivery object', {
+          exchange,
+          requirements: ['WH-TEST-DELIVERY-RECORD'],
+        });
         const record = result.delivery as Record<string, unknown>;
-        ctx.expect(record.event === 'test.webhook.sent' && record.status_code === code, `test's delivery object is not the record of the attempt: ${JSON.stringify(record).slice(0, 200)}`, { exchange, requirements: ['WH-TEST-DELIVERY-RECORD'] });
+        ctx.expect(
+          record.event === 'test.webhook.sent' && record.status_code === code,
+          `test's delivery object is not the record of the attempt: ${JSON.stringify(record).slice(0, 200)}`,
+          { exchange, requirements: ['WH-TEST-DELIVERY-RECORD'] },
+        );
       }
     }),
 });

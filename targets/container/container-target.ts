@@ -73,7 +73,10 @@ export function containerTarget(options: ContainerTargetOptions): ContainerTarge
     return started.baseUrl;
   };
   const fail = (what: string, lines: readonly string[]): HarnessError =>
-    new HarnessError('TARGET_START', `The container of ${image} ${what}${formatLogLines(lines)}\nTo fix: check the image and its --container-env settings (run it with docker run --network host to see it start).`);
+    new HarnessError(
+      'TARGET_START',
+      `The container of ${image} ${what}${formatLogLines(lines)}\nTo fix: check the image and its --container-env settings (run it with docker run --network host to see it start).`,
+    );
 
   return {
     name: 'container',
@@ -110,11 +113,17 @@ export function containerTarget(options: ContainerTargetOptions): ContainerTarge
       try {
         const { GenericContainer, ImageName, getContainerRuntimeClient } = await loadTestcontainers();
         const client = await getContainerRuntimeClient().catch((error: Error) => {
-          throw new HarnessError('TARGET_START', `No Docker engine is reachable for --target container (${error.message}). To fix: start dockerd (see image/README.md) or set DOCKER_HOST.`);
+          throw new HarnessError(
+            'TARGET_START',
+            `No Docker engine is reachable for --target container (${error.message}). To fix: start dockerd (see image/README.md) or set DOCKER_HOST.`,
+          );
         });
         const engineHost = client.info.containerRuntime.host;
         if (!isLoopback(engineHost)) {
-          throw new HarnessError('TARGET_START', `The Docker engine runs on ${engineHost}, not on this machine: --target container only talks to a local engine (DESIGN.md §5).`);
+          throw new HarnessError(
+            'TARGET_START',
+            `The Docker engine runs on ${engineHost}, not on this machine: --target container only talks to a local engine (DESIGN.md §5).`,
+          );
         }
         if (!(await client.image.exists(ImageName.fromString(image)))) {
           throw new HarnessError(
@@ -149,7 +158,11 @@ export function containerTarget(options: ContainerTargetOptions): ContainerTarge
         started = {
           container: running,
           baseUrl: urlFor(networkMode === 'host' ? port : running.getMappedPort(port)),
-          running: () => client.container.inspect(handle).then((info) => info.State.Running, () => false),
+          running: () =>
+            client.container.inspect(handle).then(
+              (info) => info.State.Running,
+              () => false,
+            ),
         };
       } catch (error) {
         unregisterSignals();

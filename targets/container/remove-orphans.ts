@@ -22,7 +22,10 @@ export async function removeOrphans(client: ContainerRuntimeClient): Promise<num
 /** Stops (at once) and removes a container, running or not; false when the engine refused. */
 export async function stopAndRemove(client: ContainerRuntimeClient, container: Container): Promise<boolean> {
   await client.container.stop(container, { timeout: 0 }).catch(() => {});
-  return client.container.remove(container, { removeVolumes: true }).then(() => true, () => false);
+  return client.container.remove(container, { removeVolumes: true }).then(
+    () => true,
+    () => false,
+  );
 }
 
 function alive(pid: number): boolean {

@@ -17,8 +17,7 @@ export interface TerminationCleanup {
  */
 export function onTermination(handlers: TerminationCleanup, limitMs = 10_000, graceMs = 5_000): () => void {
   const earlier = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
-  const bounded = (): Promise<unknown> =>
-    Promise.race([handlers.cleanup().catch(() => {}), new Promise((resolve) => setTimeout(resolve, limitMs).unref())]);
+  const bounded = (): Promise<unknown> => Promise.race([handlers.cleanup().catch(() => {}), new Promise((resolve) => setTimeout(resolve, limitMs).unref())]);
   let seen = false;
   // stays attached until the clean-up is done: signal-exit kills the process as soon as it is the last listener
   const handler = (signal: NodeJS.Signals): void => {

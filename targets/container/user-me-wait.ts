@@ -56,11 +56,7 @@ export class UserMeWaitStrategy implements WaitStrategy {
       }
       await sleep(pollMs);
     }
-    throw new ContainerNotReady(
-      'timeout',
-      `did not answer GET ${url} within ${this.timeoutMs} ms (last attempt: ${lastProblem})`,
-      await this.tail(container),
-    );
+    throw new ContainerNotReady('timeout', `did not answer GET ${url} within ${this.timeoutMs} ms (last attempt: ${lastProblem})`, await this.tail(container));
   }
 
   withStartupTimeout(startupTimeoutMs: number): this {
@@ -80,7 +76,9 @@ export class UserMeWaitStrategy implements WaitStrategy {
   private async tail(container: Dockerode.Container): Promise<string[]> {
     try {
       const raw = await container.logs({ stdout: true, stderr: true, follow: false, tail: this.logLines });
-      return demuxDockerLog(raw).split(/\r?\n/).filter((line) => line.length > 0);
+      return demuxDockerLog(raw)
+        .split(/\r?\n/)
+        .filter((line) => line.length > 0);
     } catch {
       return [];
     }

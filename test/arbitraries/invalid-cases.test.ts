@@ -46,7 +46,9 @@ describe('invalidCases', () => {
     const unavoidable = ['type>enum', 'type>const', 'minLength>pattern', 'maxLength>pattern'];
     for (const c of cases) for (const k of c.alsoBreaks) expect(unavoidable, c.description).toContain(`${c.keyword}>${k}`);
     expect(cases.filter((c) => c.alsoBreaks.length > 0).map((c) => `${c.path.join('.')}:${c.keyword}`)).toEqual(
-      schema === ALL_SCHEMAS.EdgeCases ? ['code:minLength', 'code:maxLength', 'tags.0:type'] : cases.filter((c) => c.keyword === 'type' && schemaAt(schema, c.path).schema.enum !== undefined).map((c) => `${c.path.join('.')}:type`),
+      schema === ALL_SCHEMAS.EdgeCases
+        ? ['code:minLength', 'code:maxLength', 'tags.0:type']
+        : cases.filter((c) => c.keyword === 'type' && schemaAt(schema, c.path).schema.enum !== undefined).map((c) => `${c.path.join('.')}:type`),
     );
   });
 
@@ -62,7 +64,7 @@ describe('invalidCases', () => {
     const tooLong = find(send, 'body.message', 'maxLength');
     expect(tooLong?.description).toBe('message of 1601 characters (max 1600)');
     expect(tooLong?.requirement).toBe('MSG-SEND-MESSAGE-MAX');
-    expect([...((tooLong?.mutate({ body: { to: '+15', from: 'x', message: '' } }) as { body: { message: string } }).body.message)]).toHaveLength(1601);
+    expect([...(tooLong?.mutate({ body: { to: '+15', from: 'x', message: '' } }) as { body: { message: string } }).body.message]).toHaveLength(1601);
     expect(find(send, 'body.to', 'format')?.requirement).toBe('MSG-SEND-TO-E164');
     expect(find(send, 'body.to', 'required')?.requirement).toBe('MSG-SEND-TO-REQUIRED');
     expect(find(send, 'headers.Idempotency-Key', 'maxLength')?.description).toContain('256 characters');

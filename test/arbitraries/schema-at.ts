@@ -24,7 +24,20 @@ export function schemaAt(root: JsonSchema, path: readonly string[]): { schema: J
   return itemOf === undefined ? { schema } : { schema, itemOf };
 }
 
-const CONSTRAINTS = ['type', 'enum', 'const', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'maxItems'];
+const CONSTRAINTS = [
+  'type',
+  'enum',
+  'const',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'maxItems',
+];
 
 /** Every (path, keyword) constraint of a schema that a mutation can break, as "a/b:keyword" strings. */
 export function constraintKeys(root: JsonSchema, path: string[] = []): string[] {

@@ -103,7 +103,12 @@ export const SendMessageCall: JsonSchema = {
   type: 'object',
   required: ['body'],
   properties: {
-    headers: { type: 'object', properties: { 'Idempotency-Key': { type: 'string', minLength: 1, maxLength: 255, 'x-requirements': { maxLength: 'IDEM-KEY-LENGTH', minLength: 'IDEM-KEY-LENGTH' } } } },
+    headers: {
+      type: 'object',
+      properties: {
+        'Idempotency-Key': { type: 'string', minLength: 1, maxLength: 255, 'x-requirements': { maxLength: 'IDEM-KEY-LENGTH', minLength: 'IDEM-KEY-LENGTH' } },
+      },
+    },
     body: SendMessageRequest,
   },
 };
@@ -117,14 +122,32 @@ export const EdgeCases: JsonSchema = {
     step: { type: 'integer', minimum: 0, maximum: 100, multipleOf: 5 },
     tags: { type: 'array', maxItems: 3, uniqueItems: true, items: { type: 'string', enum: ['a', 'b', 'c', 'd'] } },
     kind: { const: 'sms' },
-    ref: { oneOf: [{ type: 'string', format: 'uuid' }, { type: 'integer', minimum: 0 }] },
+    ref: {
+      oneOf: [
+        { type: 'string', format: 'uuid' },
+        { type: 'integer', minimum: 0 },
+      ],
+    },
     email: { type: 'string', format: 'email' },
     day: { type: 'string', format: 'date' },
-    nested: { allOf: [{ type: 'object', required: ['a'], properties: { a: { type: 'string', minLength: 2 } } }, { type: 'object', properties: { b: { type: ['number', 'null'], maximum: 10 } } }] },
+    nested: {
+      allOf: [
+        { type: 'object', required: ['a'], properties: { a: { type: 'string', minLength: 2 } } },
+        { type: 'object', properties: { b: { type: ['number', 'null'], maximum: 10 } } },
+      ],
+    },
     note: { type: ['string', 'null'], maxLength: 5 },
   },
 };
 
 export const ALL_SCHEMAS: Record<string, JsonSchema> = {
-  Message, SendMessageRequest, SendTemplateRequest, WebhookInput, ListQuery, Webhook, DeliveryRecord, SendMessageCall, EdgeCases,
+  Message,
+  SendMessageRequest,
+  SendTemplateRequest,
+  WebhookInput,
+  ListQuery,
+  Webhook,
+  DeliveryRecord,
+  SendMessageCall,
+  EdgeCases,
 };

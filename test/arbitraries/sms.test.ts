@@ -1,8 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  ArbitrariesError, codePointLength, e164Arbitrary, emojiArbitrary, EMOJI_SAMPLES, GSM7_BASIC, GSM7_EXTENSION,
-  gsm7TextArbitrary, isGsm7, messageTextArbitrary, MESSAGE_ALPHABETS, smsSegments, ucs2TextArbitrary,
+  ArbitrariesError,
+  codePointLength,
+  e164Arbitrary,
+  emojiArbitrary,
+  EMOJI_SAMPLES,
+  GSM7_BASIC,
+  GSM7_EXTENSION,
+  gsm7TextArbitrary,
+  isGsm7,
+  messageTextArbitrary,
+  MESSAGE_ALPHABETS,
+  smsSegments,
+  ucs2TextArbitrary,
 } from '../../suites/arbitraries/index.js';
 
 const SEED = 1600;

@@ -28,7 +28,11 @@ describe('the contract mix of the harness bench', () => {
     for (let round = 0; round < 2; round++) {
       for (const given of contractMix(target)) {
         const request: MixRequest = given.setupRequest ? given.setupRequest(given, context) : given;
-        const response = await fetch(`${target.baseUrl}${request.path}`, { method: request.method, headers: request.headers ?? {}, ...(request.body === undefined ? {} : { body: request.body }) });
+        const response = await fetch(`${target.baseUrl}${request.path}`, {
+          method: request.method,
+          headers: request.headers ?? {},
+          ...(request.body === undefined ? {} : { body: request.body }),
+        });
         const body = await response.text();
         request.onResponse?.(response.status, body, context);
         seen.push(`${request.method} ${request.path.replace(/[0-9a-f-]{36}/, '{id}')} ${response.status}`);

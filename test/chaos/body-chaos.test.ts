@@ -28,15 +28,23 @@ describe('chaos: hostile response bodies', () => {
     expectShape(await runChaos(chaos.url('invalid-utf8', { afterGate: true })), 'failed', /the body is not valid UTF-8/);
   });
 
-  it('a wrong content type fails the real suites\' content-type checks', async () => {
-    const outcome = await runChaos(chaos.url('wrong-content-type'), { modules: 'all', selection: { requirements: ['ERR-JSON-CONTENT-TYPE'] }, boundMs: 15_000 });
+  it("a wrong content type fails the real suites' content-type checks", async () => {
+    const outcome = await runChaos(chaos.url('wrong-content-type'), {
+      modules: 'all',
+      selection: { requirements: ['ERR-JSON-CONTENT-TYPE'] },
+      boundMs: 15_000,
+    });
     const citing = outcome.result.checks.filter((c) => c.requirements.includes('ERR-JSON-CONTENT-TYPE') && c.status === 'failed');
     expect(citing.length).toBeGreaterThan(0);
     expect(citing.some((c) => /content-type|text\/plain/i.test(c.reason ?? ''))).toBe(true);
   });
 
-  it('a missing content type fails the real suites\' content-type checks', async () => {
-    const outcome = await runChaos(chaos.url('missing-content-type'), { modules: 'all', selection: { requirements: ['ERR-JSON-CONTENT-TYPE'] }, boundMs: 15_000 });
+  it("a missing content type fails the real suites' content-type checks", async () => {
+    const outcome = await runChaos(chaos.url('missing-content-type'), {
+      modules: 'all',
+      selection: { requirements: ['ERR-JSON-CONTENT-TYPE'] },
+      boundMs: 15_000,
+    });
     const citing = outcome.result.checks.filter((c) => c.requirements.includes('ERR-JSON-CONTENT-TYPE') && c.status === 'failed');
     expect(citing.length).toBeGreaterThan(0);
     expect(citing.some((c) => /content-type/i.test(c.reason ?? ''))).toBe(true);

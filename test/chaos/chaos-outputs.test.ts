@@ -15,7 +15,22 @@ afterAll(async () => {
   await chaos.close();
 });
 
-const selection = ['--profile', 'simulator', '--receiver-port', '0', '--request-timeout', '500', '--timeout', '1500', '--suite', 'builtin/*', '--suite', 'contract/user', '--seed', '15'];
+const selection = [
+  '--profile',
+  'simulator',
+  '--receiver-port',
+  '0',
+  '--request-timeout',
+  '500',
+  '--timeout',
+  '1500',
+  '--suite',
+  'builtin/*',
+  '--suite',
+  'contract/user',
+  '--seed',
+  '15',
+];
 const older = (pathModes as readonly string[]).filter((mode) => !([...hostileModes, ...controlModes] as readonly string[]).includes(mode)) as PathMode[];
 /** HTTP/1.0 answers are read and pass; the other raw-socket modes break the connection check: a set-up problem. */
 const portExit = (mode: PortMode): number => (mode === 'http10' ? 0 : 2);
@@ -27,15 +42,19 @@ describe('chaos behaviours through the spawned CLI: exit code, time, clean and b
     ...portModes.map((mode): [string, () => string, number] => [mode, () => chaos.portUrl(mode), portExit(mode)]),
   ];
   for (const [mode, url, exit] of cases) {
-    it(`${mode}: exit ${exit}`, async () => {
-      const run = await runChildCli(['--target', url(), ...selection], { killAfterMs: wallBoundMs });
-      expect(run.code, run.stderr.slice(-1500)).toBe(exit);
-      expect(run.wallMs).toBeLessThan(wallBoundMs);
-      expect(unescapedOutputs(run)).toEqual([]);
-      expect(run.reports.size).toBe(4);
-      expect(run.reportBytes).toBeLessThanOrEqual(outputBounds.reportBytes);
-      expect(terminalBytes(run)).toBeLessThanOrEqual(outputBounds.terminalBytes);
-      expect(run.peakRss).toBeLessThanOrEqual(outputBounds.peakRss);
-    }, wallBoundMs + 10_000);
+    it(
+      `${mode}: exit ${exit}`,
+      async () => {
+        const run = await runChildCli(['--target', url(), ...selection], { killAfterMs: wallBoundMs });
+        expect(run.code, run.stderr.slice(-1500)).toBe(exit);
+        expect(run.wallMs).toBeLessThan(wallBoundMs);
+        expect(unescapedOutputs(run)).toEqual([]);
+        expect(run.reports.size).toBe(4);
+        expect(run.reportBytes).toBeLessThanOrEqual(outputBounds.reportBytes);
+        expect(terminalBytes(run)).toBeLessThanOrEqual(outputBounds.terminalBytes);
+        expect(run.peakRss).toBeLessThanOrEqual(outputBounds.peakRss);
+      },
+      wallBoundMs + 10_000,
+    );
   }
 });

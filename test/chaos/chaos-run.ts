@@ -49,7 +49,9 @@ export async function runChaos(baseUrl: string, options: { boundMs?: number; sel
   // sockets close asynchronously after the pool closes: allow them a moment, then no kind of handle may have grown
   const grown = (): string[] => {
     const after = openHandles();
-    return Object.keys(after).filter((kind) => (after[kind] ?? 0) > (before[kind] ?? 0)).map((kind) => `${kind} ${before[kind] ?? 0} -> ${after[kind]}`);
+    return Object.keys(after)
+      .filter((kind) => (after[kind] ?? 0) > (before[kind] ?? 0))
+      .map((kind) => `${kind} ${before[kind] ?? 0} -> ${after[kind]}`);
   };
   for (let i = 0; i < 40 && grown().length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
   expect(grown(), 'handles left open by the run').toEqual([]);

@@ -42,7 +42,13 @@ export interface ChaosServer {
   close(): Promise<void>;
 }
 
-const user = JSON.stringify({ id: 'usr_1', email: 'dev@example.com', name: 'Dev', workspace_id: '0b0f1f4e-8d5c-4b8e-9a51-3f7f2b3c9d10', created_at: '2025-01-01T00:00:00Z' });
+const user = JSON.stringify({
+  id: 'usr_1',
+  email: 'dev@example.com',
+  name: 'Dev',
+  workspace_id: '0b0f1f4e-8d5c-4b8e-9a51-3f7f2b3c9d10',
+  created_at: '2025-01-01T00:00:00Z',
+});
 
 /** Starts every chaos server on loopback (port 0); close() ends all timers and sockets. */
 export async function startChaosServer(options: { delayMs?: number; dripMs?: number } = {}): Promise<ChaosServer> {
@@ -70,32 +76,36 @@ export async function startChaosServer(options: { delayMs?: number; dripMs?: num
   };
 
   let otherHits = 0;
-  const other = track(createServer((_req, res) => {
-    otherHits += 1;
-    res.end(user);
-  }));
+  const other = track(
+    createServer((_req, res) => {
+      otherHits += 1;
+      res.end(user);
+    }),
+  );
   // another loopback host (Linux routes all of 127/8 to lo): "another host" without leaving the machine
   const otherPort = await listen(other, '127.0.0.2').catch(() => listen(other, '127.0.0.1'));
   const otherHost = (other.address() as AddressInfo).address;
 
   const gatesServed = new Map<string, number>();
   let gateCounter = 0;
-  const http = track(createServer((req, res) => {
-    const [, mode = '', maybeGate = '', ...rest] = (req.url ?? '/').split('?')[0]?.split('/') ?? [];
-    const gated = /^g\d+$/.test(maybeGate);
-    const path = `/${(gated ? rest : [maybeGate, ...rest]).join('/')}`;
-    const prefix = gated ? `/${mode}/${maybeGate}` : `/${mode}`;
-    // healthy twice: the run's reachability probe, then the USER-ME-CONNECTION baseline
-    if (gated && path === '/v1/user/me' && (gatesServed.get(prefix) ?? 0) < 2) {
-      gatesServed.set(prefix, (gatesServed.get(prefix) ?? 0) + 1);
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(user);
-      return;
-    }
-    if ([...hostileModes, ...controlModes].includes(mode as HostileMode)) return void hostile(mode as HostileMode, req, res);
-    req.resume();
-    answer(mode as PathMode, req, res, prefix);
-  }));
+  const http = track(
+    createServer((req, res) => {
+      const [, mode = '', maybeGate = '', ...rest] = (req.url ?? '/').split('?')[0]?.split('/') ?? [];
+      const gated = /^g\d+$/.test(maybeGate);
+      const path = `/${(gated ? rest : [maybeGate, ...rest]).join('/')}`;
+      const prefix = gated ? `/${mode}/${maybeGate}` : `/${mode}`;
+      // healthy twice: the run's reachability probe, then the USER-ME-CONNECTION baseline
+      if (gated && path === '/v1/user/me' && (gatesServed.get(prefix) ?? 0) < 2) {
+        gatesServed.set(prefix, (gatesServed.get(prefix) ?? 0) + 1);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(user);
+        return;
+      }
+      if ([...hostileModes, ...controlModes].includes(mode as HostileMode)) return void hostile(mode as HostileMode, req, res);
+      req.resume();
+      answer(mode as PathMode, req, res, prefix);
+    }),
+  );
   const httpPort = await listen(http, '127.0.0.1');
 
   function hostile(mode: HostileMode, req: IncomingMessage, res: ServerResponse): void {
@@ -190,10 +200,11 @@ export async function startChaosServer(options: { delayMs?: number; dripMs?: num
   }
 
   const raw: Record<PortMode, (socket: Socket) => void> = {
-    http10: (socket) =>
-      socket.once('data', () => socket.end(`HTTP/1.0 200 OK\r\nContent-Type: application/json\r\n\r\n${user}`)),
+    http10: (socket) => socket.once('data', () => socket.end(`HTTP/1.0 200 OK\r\nContent-Type: application/json\r\n\r\n${user}`)),
     'conflicting-length': (socket) =>
-      socket.once('data', () => socket.end(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${user.length}\r\nContent-Length: 5\r\n\r\n${user}`)),
+      socket.once('data', () =>
+        socket.end(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${user.length}\r\nContent-Length: 5\r\n\r\n${user}`),
+      ),
     // both read (and drop) what comes, so they see the client's close and free their side
     'tls-garbage': (socket) => socket.resume().write('this is not TLS, just plain garbage\r\n\r\n'),
     'black-hole': (socket) => void socket.resume(),

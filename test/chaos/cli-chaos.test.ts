@@ -22,7 +22,29 @@ describe('chaos: the spawned CLI exits on its own (no handle keeps it alive)', (
   it('against a TLS handshake failure and a black hole, with the real suites', async () => {
     for (const url of [chaos.portUrl('tls-garbage'), chaos.portUrl('black-hole')]) {
       const started = Date.now();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'cli/conform.ts', '--target', url, '--profile', 'simulator', '--receiver-port', '0', '--request-timeout', '500', '--timeout', '1500', '--reporter', 'json', '--out', dir], { cwd: root });
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'cli/conform.ts',
+          '--target',
+          url,
+          '--profile',
+          'simulator',
+          '--receiver-port',
+          '0',
+          '--request-timeout',
+          '500',
+          '--timeout',
+          '1500',
+          '--reporter',
+          'json',
+          '--out',
+          dir,
+        ],
+        { cwd: root },
+      );
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       child.stdout.resume();

@@ -43,10 +43,26 @@ export function hostileAnswer(mode: HostileMode, method: string, requestBody: un
     case 'control-bytes':
       // GETs: the raw bytes as the body (not JSON); other methods: JSON whose strings decode to the same bytes
       if (method === 'GET') return { status, headers: json, body: Buffer.concat([Buffer.from(terminalAttack), Buffer.from([0x9b, 0x1b, 0x00, 0x85])]) };
-      return { status, headers: json, body: Buffer.from(JSON.stringify({ ...echo, id: terminalAttack, object: terminalAttack, status: terminalAttack, error: { code: terminalAttack, message: terminalAttack } })) };
+      return {
+        status,
+        headers: json,
+        body: Buffer.from(
+          JSON.stringify({
+            ...echo,
+            id: terminalAttack,
+            object: terminalAttack,
+            status: terminalAttack,
+            error: { code: terminalAttack, message: terminalAttack },
+          }),
+        ),
+      };
     case 'big-id':
     case 'small-id':
       bigId ??= 'i'.repeat(bigIdLength);
-      return { status, headers: json, body: Buffer.from(JSON.stringify({ ...echo, id: mode === 'big-id' ? bigId : 'msg_0b0f1f4e8d5c4b8e', object: 'message', data: [], has_more: false })) };
+      return {
+        status,
+        headers: json,
+        body: Buffer.from(JSON.stringify({ ...echo, id: mode === 'big-id' ? bigId : 'msg_0b0f1f4e8d5c4b8e', object: 'message', data: [], has_more: false })),
+      };
   }
 }

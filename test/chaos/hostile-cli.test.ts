@@ -29,24 +29,41 @@ const wallBoundMs = 90_000;
 
 describe('hostile targets: the spawned CLI with every suite stays contained', () => {
   for (const mode of hostileModes) {
-    it(`${mode}: exit 1 in time, nothing unescaped, reports <= 20 MB, terminal <= 4 MB, peak RSS <= 500 MB`, async () => {
-      const run: ChildRun = await runChildCli(
-        ['--target', chaos.url(mode, { afterGate: true }), '--profile', 'simulator', '--receiver-port', '0', '--request-timeout', '2000', '--timeout', '3000', '--seed', '15'],
-        { killAfterMs: wallBoundMs },
-      );
-      const figures = `${mode}: exit ${run.code}, ${Math.round(run.wallMs)} ms, peak RSS ${(run.peakRss / 1e6).toFixed(0)} MB, reports ${(run.reportBytes / 1e6).toFixed(2)} MB, terminal ${(terminalBytes(run) / 1e6).toFixed(2)} MB`;
-      console.log(figures);
-      expect(run.code, `${figures}\n${run.stderr.slice(-2000)}`).toBe(1);
-      expect(run.wallMs).toBeLessThan(wallBoundMs);
-      expect(unescapedOutputs(run)).toEqual([]);
-      expect([...run.reports.keys()].sort()).toEqual(['junit.xml', 'report.html', 'results.json', 'summary.md']);
-      expect(run.reportBytes).toBeLessThanOrEqual(outputBounds.reportBytes);
-      expect(terminalBytes(run)).toBeLessThanOrEqual(outputBounds.terminalBytes);
-      expect(run.peakRss).toBeGreaterThan(0);
-      expect(run.peakRss).toBeLessThanOrEqual(outputBounds.peakRss);
-      const everything = `${run.stdout}${run.stderr}${[...run.reports.values()].join('')}`;
-      expect(everything).toMatch(expectedReason[mode]);
-      expect(everything).not.toMatch(/Maximum call stack size exceeded|internal error/);
-    }, wallBoundMs + 30_000);
+    it(
+      `${mode}: exit 1 in time, nothing unescaped, reports <= 20 MB, terminal <= 4 MB, peak RSS <= 500 MB`,
+      async () => {
+        const run: ChildRun = await runChildCli(
+          [
+            '--target',
+            chaos.url(mode, { afterGate: true }),
+            '--profile',
+            'simulator',
+            '--receiver-port',
+            '0',
+            '--request-timeout',
+            '2000',
+            '--timeout',
+            '3000',
+            '--seed',
+            '15',
+          ],
+          { killAfterMs: wallBoundMs },
+        );
+        const figures = `${mode}: exit ${run.code}, ${Math.round(run.wallMs)} ms, peak RSS ${(run.peakRss / 1e6).toFixed(0)} MB, reports ${(run.reportBytes / 1e6).toFixed(2)} MB, terminal ${(terminalBytes(run) / 1e6).toFixed(2)} MB`;
+        console.log(figures);
+        expect(run.code, `${figures}\n${run.stderr.slice(-2000)}`).toBe(1);
+        expect(run.wallMs).toBeLessThan(wallBoundMs);
+        expect(unescapedOutputs(run)).toEqual([]);
+        expect([...run.reports.keys()].sort()).toEqual(['junit.xml', 'report.html', 'results.json', 'summary.md']);
+        expect(run.reportBytes).toBeLessThanOrEqual(outputBounds.reportBytes);
+        expect(terminalBytes(run)).toBeLessThanOrEqual(outputBounds.terminalBytes);
+        expect(run.peakRss).toBeGreaterThan(0);
+        expect(run.peakRss).toBeLessThanOrEqual(outputBounds.peakRss);
+        const everything = `${run.stdout}${run.stderr}${[...run.reports.values()].join('')}`;
+        expect(everything).toMatch(expectedReason[mode]);
+        expect(everything).not.toMatch(/Maximum call stack size exceeded|internal error/);
+      },
+      wallBoundMs + 30_000,
+    );
   }
 });

@@ -44,7 +44,7 @@ describe('chaos: redirects, status storms and protocol oddities', () => {
     expectUnreachable(await runChaos(chaos.portUrl('conflicting-length')), /failed: (HPE_|UND_ERR)/);
   });
 
-  it('duplicate Content-Type headers fail the real suites\' content-type checks', async () => {
+  it("duplicate Content-Type headers fail the real suites' content-type checks", async () => {
     const outcome = await runChaos(chaos.url('duplicate-headers'), { modules: 'all', selection: { requirements: ['ERR-JSON-CONTENT-TYPE'] }, boundMs: 15_000 });
     const failed = outcome.result.checks.filter((c) => c.requirements.includes('ERR-JSON-CONTENT-TYPE') && c.status === 'failed');
     expect(failed.length).toBeGreaterThan(0);

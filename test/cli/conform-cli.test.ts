@@ -48,7 +48,9 @@ describe('conform CLI (spawned)', () => {
 
   it('exits 2 with how to fix it when the target is not reachable, and never prints the key', async () => {
     const key = 'cli-planted-key-0a1b2c';
-    const { code, stderr, stdout } = await conform(['--target', 'http://127.0.0.1:9', '--out', join(dir, 'down'), '--reporter', 'json'], { CONFORM_API_KEY: key });
+    const { code, stderr, stdout } = await conform(['--target', 'http://127.0.0.1:9', '--out', join(dir, 'down'), '--reporter', 'json'], {
+      CONFORM_API_KEY: key,
+    });
     expect(code).toBe(2);
     expect(stderr).toMatch(/target not reachable: .*ECONNREFUSED.*To fix: start the target/);
     expect(stdout + stderr).not.toContain(key);
@@ -75,7 +77,9 @@ describe('conform CLI (spawned)', () => {
 
 describe('argument resolution (in-process)', () => {
   it('rejects bad values with usage errors', () => {
-    expect(() => parseConformArgs(['--runs', '0'])).toThrow(expect.objectContaining({ code: 'USAGE', message: '--runs must be a whole number >= 1, got "0".' }));
+    expect(() => parseConformArgs(['--runs', '0'])).toThrow(
+      expect.objectContaining({ code: 'USAGE', message: '--runs must be a whole number >= 1, got "0".' }),
+    );
     expect(() => parseConformArgs(['--fail-on', 'observe'])).toThrow(/--fail-on must be "must" or "should"/);
     const args = parseConformArgs(['--target', 'simulator', '--fault', 'x']);
     expect(() => resolveRun(args, {}, {})).toThrow(/--fault works only with --target reference/);

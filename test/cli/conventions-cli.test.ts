@@ -19,17 +19,40 @@ const resolve = (argv: string[], config = {}) => resolveRun(parseConformArgs(arg
 const url = ['--target', 'http://127.0.0.1:4999', '--api-key', 'k'];
 
 describe('target conventions from flags and the config file', () => {
-  it('gives the targets the project starts the reference conventions and a URL target only the spec\'s header', () => {
+  it("gives the targets the project starts the reference conventions and a URL target only the spec's header", () => {
     expect(resolve([])).toEqual(referenceConventions);
     expect(resolve(['--target', 'reference:simulator']).templates?.fixture).toBe('otp-verify');
     expect(resolve(url)).toEqual({ signature: { scheme: 'service', header: defaultSignatureHeader }, failingRecipients: [] });
   });
 
   it('reads every setting from flags, and from the config file when no flag is given', async () => {
-    const templates = file('t.json', { templates: [{ id: 'a', variables: { v: 'x {token}' }, variants: ['en'] }, { id: 'b', variables: ['w'] }] });
-    const flags = resolve([...url, '--templates', templates, '--fixture-template', 'b', '--signature-header', 'Acme-Signature', '--failing-recipient', '+15550001111', '--shared-sender', '+15550002222']);
+    const templates = file('t.json', {
+      templates: [
+        { id: 'a', variables: { v: 'x {token}' }, variants: ['en'] },
+        { id: 'b', variables: ['w'] },
+      ],
+    });
+    const flags = resolve([
+      ...url,
+      '--templates',
+      templates,
+      '--fixture-template',
+      'b',
+      '--signature-header',
+      'Acme-Signature',
+      '--failing-recipient',
+      '+15550001111',
+      '--shared-sender',
+      '+15550002222',
+    ]);
     expect(flags).toEqual({
-      templates: { fixture: 'b', templates: [{ id: 'a', variables: { v: 'x {token}' }, variants: ['en'] }, { id: 'b', variables: { w: 'Conform {token}' }, variants: [] }] },
+      templates: {
+        fixture: 'b',
+        templates: [
+          { id: 'a', variables: { v: 'x {token}' }, variants: ['en'] },
+          { id: 'b', variables: { w: 'Conform {token}' }, variants: [] },
+        ],
+      },
       signature: { scheme: 'service', header: 'Acme-Signature' },
       failingRecipients: ['+15550001111'],
       sharedSender: '+15550002222',
@@ -45,7 +68,9 @@ describe('target conventions from flags and the config file', () => {
   it('refuses settings that cannot work, saying how to fix them', async () => {
     const noToken = file('no-token.json', { templates: [{ id: 'a', variables: { v: 'fixed' } }] });
     expect(() => resolve([...url, '--templates', noToken])).toThrow(/no variable whose value contains \{token\}/);
-    expect(() => resolve([...url, '--templates', file('t2.json', { templates: [{ id: 'a', variables: ['v'] }] }), '--fixture-template', 'zz'])).toThrow(/fixture template "zz", which is not in its list \(a\)/);
+    expect(() => resolve([...url, '--templates', file('t2.json', { templates: [{ id: 'a', variables: ['v'] }] }), '--fixture-template', 'zz'])).toThrow(
+      /fixture template "zz", which is not in its list \(a\)/,
+    );
     expect(() => resolve([...url, '--fixture-template', 'a'])).toThrow(/add --templates/);
     expect(() => resolve([...url, '--templates', join(dir, 'missing.json')])).toThrow(expect.objectContaining({ code: 'CONFIG' }));
     expect(() => resolve([...url, '--signature-scheme', 'hmac'])).toThrow(/--signature-scheme must be one of service, standard-webhooks, github/);
@@ -57,6 +82,14 @@ describe('target conventions from flags and the config file', () => {
   });
 
   it('lists every setting in --help', () => {
-    for (const flag of ['--templates <file.json>', '--fixture-template <id>', '--signature-scheme', '--signature-header', '--failing-recipient', '--shared-sender']) expect(helpText).toContain(flag);
+    for (const flag of [
+      '--templates <file.json>',
+      '--fixture-template <id>',
+      '--signature-scheme',
+      '--signature-header',
+      '--failing-recipient',
+      '--shared-sender',
+    ])
+      expect(helpText).toContain(flag);
   });
 });

@@ -35,7 +35,7 @@ const sample = (option: OptionDef): { text: string; value: unknown } => {
 const helpFlags = [...helpText.matchAll(/^ {2}(--[a-z-]+)/gm)].map((m) => m[1] as string);
 
 describe('one option table', () => {
-  it('README\'s options table is the generated one (npm run gen:docs -- --check agrees)', () => {
+  it("README's options table is the generated one (npm run gen:docs -- --check agrees)", () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
     expect(withOptionsTable(readme, options)).toBe(readme);
     const check = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/gen-docs.ts', '--check'], { cwd: root, encoding: 'utf8' });
@@ -89,17 +89,25 @@ describe('one option table', () => {
 
   it('refuses a bad config key or value, naming the key, the file and what it expects', async () => {
     const where = (name: string, value: unknown) => loadConfigFile(file(name, value), {});
-    await expect(where('typo.json', { suit: ['contract/*'] })).rejects.toMatchObject({ code: 'CONFIG', message: expect.stringMatching(/^Unknown key "suit" in .*typo\.json\. Did you mean suite\b/) });
+    await expect(where('typo.json', { suit: ['contract/*'] })).rejects.toMatchObject({
+      code: 'CONFIG',
+      message: expect.stringMatching(/^Unknown key "suit" in .*typo\.json\. Did you mean suite\b/),
+    });
     await expect(where('type.json', { runs: 'many' })).rejects.toThrow(/config key "runs" \(.*type\.json\) must be a whole number >= 1, got "many"\./);
     await expect(where('range.json', { concurrency: 0 })).rejects.toThrow(/config key "concurrency" \(.*range\.json\) must be a whole number >= 1, got "0"\./);
-    await expect(where('list.json', { suite: 'contract/*' })).rejects.toThrow(/config key "suite" \(.*list\.json\) has the wrong type: expects a list of strings/);
+    await expect(where('list.json', { suite: 'contract/*' })).rejects.toThrow(
+      /config key "suite" \(.*list\.json\) has the wrong type: expects a list of strings/,
+    );
     await expect(where('enum.json', { failOn: 'observe' })).rejects.toThrow(/config key "failOn" \(.*enum\.json\) must be "must" or "should", got "observe"/);
     await expect(where('action.json', { plan: true })).rejects.toThrow(/plan is a command-line action, not a setting: pass --plan/);
     await expect(where('both.json', { suite: ['a'], suites: ['b'] })).rejects.toThrow(/gives both "suites" and "suite"/);
     const notes: string[] = [];
     const old = await loadConfigFile(file('old.json', { suites: ['contract/*'], failingRecipients: ['+15550001111'] }), {}, (note) => notes.push(note));
     expect(old).toEqual({ suite: ['contract/*'], failingRecipient: ['+15550001111'] });
-    expect(notes).toEqual([expect.stringMatching(/"suites" .* is deprecated: name it "suite"/), expect.stringMatching(/"failingRecipients" .* name it "failingRecipient"/)]);
+    expect(notes).toEqual([
+      expect.stringMatching(/"suites" .* is deprecated: name it "suite"/),
+      expect.stringMatching(/"failingRecipients" .* name it "failingRecipient"/),
+    ]);
   });
 
   it('gives every numeric flag the same one-line range error, negative numbers included', () => {
@@ -125,7 +133,9 @@ describe('one option table', () => {
   });
 
   it('names an environment variable when its value is the bad one', () => {
-    expect(() => resolveRun(parseConformArgs(['--target', 'https://api.example.test', '--receiver-url', 'http://insecure.example.test']), {}, {})).toThrow(/^--receiver-url must be https/);
+    expect(() => resolveRun(parseConformArgs(['--target', 'https://api.example.test', '--receiver-url', 'http://insecure.example.test']), {}, {})).toThrow(
+      /^--receiver-url must be https/,
+    );
     const run = resolveOptions(parseConformArgs([]), {}, { CONFORM_COMPARE_API_KEY: 'left-over' });
     // an exported B key alone is not a parity run (it may stay exported from other runs)
     expect(() => resolveRun(parseConformArgs([]), {}, { CONFORM_COMPARE_API_KEY: 'left-over' })).not.toThrow();

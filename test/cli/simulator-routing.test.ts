@@ -22,11 +22,15 @@ describe('npm run simulator and conform --target simulator meet on the defaults'
 
   it('with the defaults the simulator prints `npm run conform -- --target simulator`; otherwise the flags that differ', () => {
     const defaults = defaultRouting(given);
-    expect(conformCommandFor({ mode: 'simulator', apiUrl: 'http://127.0.0.1:4001', webhookUrl: defaults.webhookUrl, receiverPort: defaults.receiverPort })).toBe('npm run conform -- --target simulator');
+    expect(
+      conformCommandFor({ mode: 'simulator', apiUrl: 'http://127.0.0.1:4001', webhookUrl: defaults.webhookUrl, receiverPort: defaults.receiverPort }),
+    ).toBe('npm run conform -- --target simulator');
     const moved = defaultRouting({ ...given, webhookUrl: 'http://127.0.0.1:5010/hooks' });
     expect(moved.egress[receiverPublicOrigin]).toBe('http://127.0.0.1:5010');
     const command = conformCommandFor({ mode: 'simulator', apiUrl: 'http://127.0.0.1:5001', webhookUrl: moved.webhookUrl, receiverPort: moved.receiverPort });
-    expect(command).toBe('npm run conform -- --target simulator --base-url http://127.0.0.1:5001 --receiver-port 5010 --simulator-webhook-url http://127.0.0.1:5010/hooks');
+    expect(command).toBe(
+      'npm run conform -- --target simulator --base-url http://127.0.0.1:5001 --receiver-port 5010 --simulator-webhook-url http://127.0.0.1:5010/hooks',
+    );
     // the printed command resolves to a target that listens where the simulator delivers
     const run = resolveRun(parseConformArgs(command.replace('npm run conform -- ', '').split(' ')), {}, {});
     expect(run.target.baseUrl).toBe('http://127.0.0.1:5001');

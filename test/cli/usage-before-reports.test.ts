@@ -26,7 +26,9 @@ async function cli(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code:
 
 /** Every report file with its bytes and modification time. */
 function snapshot(): Record<string, { text: string; mtimeMs: number }> {
-  return Object.fromEntries(readdirSync(out).map((name) => [name, { text: readFileSync(join(out, name), 'utf8'), mtimeMs: statSync(join(out, name)).mtimeMs }]));
+  return Object.fromEntries(
+    readdirSync(out).map((name) => [name, { text: readFileSync(join(out, name), 'utf8'), mtimeMs: statSync(join(out, name)).mtimeMs }]),
+  );
 }
 
 let before: ReturnType<typeof snapshot>;
@@ -42,11 +44,31 @@ describe('usage errors are found before any target starts or report is written',
     ['a negative --runs', ['--config', good, '--runs', '-1'], /^conform: --runs must be a whole number >= 1, got "-1"\.\n$/],
     ['a bad enum flag', ['--config', good, '--fail-on', 'never'], /^conform: --fail-on must be "must" or "should"/],
     ['a mistyped flag', ['--config', good, '--sute', 'contract/*'], /^conform: Unknown option '--sute'\. Did you mean --suite/],
-    ['an unknown config key', ['--config', configFile('typo.json', { ...goodConfig, suit: ['x'] })], /^conform: Unknown key "suit" in .*typo\.json\. Did you mean suite/],
-    ['a config value of the wrong type', ['--config', configFile('type.json', { ...goodConfig, runs: 'many' })], /^conform: config key "runs" \(.*type\.json\) must be a whole number >= 1/],
-    ['a conflicting config profile', ['--config', configFile('profile.json', { ...goodConfig, profile: 'production' })], /drop config key "profile" \(.*profile\.json\) \(production\)/],
-    ['an unknown check id', ['--config', good, '--check', 'USER-ME-CONECTION'], /^conform: Unknown check id USER-ME-CONECTION\. Did you mean USER-ME-CONNECTION/],
-    ['a parity flag without --compare', ['--config', good, '--compare-base-url', 'http://127.0.0.1:1'], /^conform: --compare-base-url describes the parity target B/],
+    [
+      'an unknown config key',
+      ['--config', configFile('typo.json', { ...goodConfig, suit: ['x'] })],
+      /^conform: Unknown key "suit" in .*typo\.json\. Did you mean suite/,
+    ],
+    [
+      'a config value of the wrong type',
+      ['--config', configFile('type.json', { ...goodConfig, runs: 'many' })],
+      /^conform: config key "runs" \(.*type\.json\) must be a whole number >= 1/,
+    ],
+    [
+      'a conflicting config profile',
+      ['--config', configFile('profile.json', { ...goodConfig, profile: 'production' })],
+      /drop config key "profile" \(.*profile\.json\) \(production\)/,
+    ],
+    [
+      'an unknown check id',
+      ['--config', good, '--check', 'USER-ME-CONECTION'],
+      /^conform: Unknown check id USER-ME-CONECTION\. Did you mean USER-ME-CONNECTION/,
+    ],
+    [
+      'a parity flag without --compare',
+      ['--config', good, '--compare-base-url', 'http://127.0.0.1:1'],
+      /^conform: --compare-base-url describes the parity target B/,
+    ],
     ['a bad container setting', ['--config', good, '--image', 'x:y'], /^conform: --image: the container settings work only with --target container/],
   ];
   for (const [what, argv, message] of cases) {

@@ -22,7 +22,10 @@ export async function containerSkipReason(): Promise<{ skip?: string; problem?: 
 
 /** Builds sms-reference:local when the engine does not have it yet (CI builds it in .ci/run beforehand). */
 export async function ensureReferenceImage(): Promise<void> {
-  const known = await run('docker', ['image', 'inspect', defaultImageTag]).then(() => true, () => false);
+  const known = await run('docker', ['image', 'inspect', defaultImageTag]).then(
+    () => true,
+    () => false,
+  );
   if (!known) await buildReferenceImage(defaultImageTag);
 }
 
@@ -42,6 +45,9 @@ export async function conform(args: readonly string[]): Promise<{ code: number; 
     stderr: { write: (text: string) => (stderr += text) },
     env: {},
   });
-  const result = await readFile(join(out, 'results.json'), 'utf8').then((text) => JSON.parse(text) as RunResult, () => undefined);
+  const result = await readFile(join(out, 'results.json'), 'utf8').then(
+    (text) => JSON.parse(text) as RunResult,
+    () => undefined,
+  );
   return { code, stdout, stderr, ...(result ? { result } : {}) };
 }

@@ -15,20 +15,37 @@ describe('the image environment', () => {
         SIM_RESOLVE: 'a.example=93.184.216.34,93.184.216.35;b.example=93.184.216.36',
       }),
     ).toEqual([
-      '--host', '0.0.0.0',
-      '--egress', 'https://a.example=http://127.0.0.1:1', '--egress', 'https://b.example=http://127.0.0.1:2',
-      '--resolve', 'a.example=93.184.216.34,93.184.216.35', '--resolve', 'b.example=93.184.216.36',
+      '--host',
+      '0.0.0.0',
+      '--egress',
+      'https://a.example=http://127.0.0.1:1',
+      '--egress',
+      'https://b.example=http://127.0.0.1:2',
+      '--resolve',
+      'a.example=93.184.216.34,93.184.216.35',
+      '--resolve',
+      'b.example=93.184.216.36',
     ]);
   });
 
   it('routes the receiver host to the loopback receiver and gives each key role its tier and rate', () => {
     const keys = { growth: 'g', starter: 's', rateLimit: 'r', unknown: 'u' };
-    const env = referenceImageEnv({ port: 4123, networkMode: 'host', keys, receiver: { httpUrl: 'http://127.0.0.1:5555', httpsUrl: 'https://127.0.0.1:5556', caPem: '' } });
+    const env = referenceImageEnv({
+      port: 4123,
+      networkMode: 'host',
+      keys,
+      receiver: { httpUrl: 'http://127.0.0.1:5555', httpsUrl: 'https://127.0.0.1:5556', caPem: '' },
+    });
     expect(env).toMatchObject({ SIM_MODE: 'production', SIM_API_PORT: '4123', SIM_HOST: '127.0.0.1', SIM_KEYS: 'g:growth:none,s:starter:none,r:growth:100' });
     expect(env.SIM_EGRESS).toBe('https://hooks.conformance.example=http://127.0.0.1:5555');
     expect(env.SIM_RESOLVE).toMatch(/^hooks\.conformance\.example=\d+\.\d+\.\d+\.\d+$/);
     expect(referenceImageEnv({ port: 4001, networkMode: 'bridge', keys: undefined, receiver: undefined })).toEqual({
-      SIM_MODE: 'production', SIM_API_PORT: '4001', SIM_HOST: '0.0.0.0', SIM_STEP_MS: '5', SIM_RETRY_BASE_MS: '10', SIM_FAILING_NUMBERS: '+15550009999',
+      SIM_MODE: 'production',
+      SIM_API_PORT: '4001',
+      SIM_HOST: '0.0.0.0',
+      SIM_STEP_MS: '5',
+      SIM_RETRY_BASE_MS: '10',
+      SIM_FAILING_NUMBERS: '+15550009999',
     });
   });
 });

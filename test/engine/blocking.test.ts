@@ -45,7 +45,11 @@ describe('applyBlocking (pure, end of run)', () => {
 
   it('blocks a failure in an operation whose baseline did not pass, and keeps why', () => {
     const [, blocked] = applyBlocking([createBaseline, user]);
-    expect(blocked).toMatchObject({ status: 'blocked', blockedBy: 'B-CREATE', reason: expect.stringMatching(/^blocked by B-CREATE: createWebhook did not pass its positive baseline \(failed\); it failed there: setting up: 500/) });
+    expect(blocked).toMatchObject({
+      status: 'blocked',
+      blockedBy: 'B-CREATE',
+      reason: expect.stringMatching(/^blocked by B-CREATE: createWebhook did not pass its positive baseline \(failed\); it failed there: setting up: 500/),
+    });
     expect(blocked?.violated).toBeUndefined();
   });
 

@@ -22,10 +22,13 @@ async function conformPartial(name: string, options: PartialTargetOptions): Prom
     const out = join(dir, name);
     // the reference behind the proxy: its conventions are described as a user would describe their target's
     const conventions = ['--templates', 'examples/conventions/reference-templates.json', '--failing-recipient', '+15550009999'];
-    const run = await conform(['--target', partial.baseUrl, '--profile', 'simulator', '--receiver-port', '0', ...conventions, '--seed', '7', '--reporter', 'json', '--out', out], {
-      CONFORM_API_KEY: partial.keys.growth as string,
-      CONFORM_STARTER_API_KEY: partial.keys.starter as string,
-    });
+    const run = await conform(
+      ['--target', partial.baseUrl, '--profile', 'simulator', '--receiver-port', '0', ...conventions, '--seed', '7', '--reporter', 'json', '--out', out],
+      {
+        CONFORM_API_KEY: partial.keys.growth as string,
+        CONFORM_STARTER_API_KEY: partial.keys.starter as string,
+      },
+    );
     const result = JSON.parse(await readFile(join(out, 'results.json'), 'utf8')) as RunResult;
     return { code: run.code, result, stderr: run.stderr };
   } finally {
@@ -46,7 +49,9 @@ describe('a partial implementation: no GET /v1/user/me, no /v1/webhooks routes (
   it('runs everything (exit 1, never 2) and the implemented areas pass', () => {
     expect(code).toBe(1);
     expect(result.setupError).toBeUndefined();
-    const implemented = result.checks.filter((c) => /^contract\/messages|^scenarios\/(pagination|idempotency|templates)/.test(c.suite) && !c.requirements.some((r) => r.startsWith('WH-')));
+    const implemented = result.checks.filter(
+      (c) => /^contract\/messages|^scenarios\/(pagination|idempotency|templates)/.test(c.suite) && !c.requirements.some((r) => r.startsWith('WH-')),
+    );
     expect(implemented.length).toBeGreaterThan(40);
     const bad = implemented.filter((c) => c.status !== 'passed' && c.status !== 'skipped');
     expect(bad.map((c) => `${c.id}: ${c.status} ${c.reason ?? ''}`)).toEqual([]);
@@ -97,7 +102,7 @@ describe('a partial implementation: no GET /v1/user/me, no /v1/webhooks routes (
 });
 
 describe('a partial implementation that names the message field of POST /v1/messages "body"', () => {
-  it('shows sendMessage refusing valid input with the target\'s own message, as the root cause that blocks the most', async () => {
+  it("shows sendMessage refusing valid input with the target's own message, as the root cause that blocks the most", async () => {
     const { code, result } = await conformPartial('renamed', { rename: { sendMessage: { body: 'message' } } });
     expect(code).toBe(1);
     const send = result.operations.find((o) => o.operationId === 'sendMessage');

@@ -28,7 +28,25 @@ afterAll(async () => {
 /** conform against a URL with the built-in checks only (quick), simulator profile; the outcome and results.json. */
 async function conformBuiltin(url: string, name: string): Promise<{ code: number; stderr: string; result: RunResult }> {
   const out = join(dir, name);
-  const run = await conform(['--target', url, '--profile', 'simulator', '--receiver-port', '0', '--suite', 'builtin/*', '--request-timeout', '2000', '--reporter', 'json', '--out', out], { CONFORM_API_KEY: 'reach-key-planted-77' });
+  const run = await conform(
+    [
+      '--target',
+      url,
+      '--profile',
+      'simulator',
+      '--receiver-port',
+      '0',
+      '--suite',
+      'builtin/*',
+      '--request-timeout',
+      '2000',
+      '--reporter',
+      'json',
+      '--out',
+      out,
+    ],
+    { CONFORM_API_KEY: 'reach-key-planted-77' },
+  );
   const result = JSON.parse(await readFile(join(out, 'results.json'), 'utf8')) as RunResult;
   return { ...run, result };
 }
@@ -48,7 +66,10 @@ describe('reachability (DESIGN.md §3: no single gate)', () => {
     const { code, result, stderr } = await conformBuiltin(stub.url, 'all-404');
     expect(code, stderr).toBe(1);
     expect(result.setupError).toBeUndefined();
-    expect(result.checks.find((c) => c.id === 'USER-ME-CONNECTION')).toMatchObject({ status: 'failed', reason: 'not implemented: GET /v1/user/me answered 404 to valid input: nothing here' });
+    expect(result.checks.find((c) => c.id === 'USER-ME-CONNECTION')).toMatchObject({
+      status: 'failed',
+      reason: 'not implemented: GET /v1/user/me answered 404 to valid input: nothing here',
+    });
     expect(result.checks.find((c) => c.id === 'USER-ME-SHAPE')).toMatchObject({ status: 'blocked', blockedBy: 'USER-ME-CONNECTION' });
     expect(result.operations.find((o) => o.operationId === 'getCurrentUser')).toMatchObject({ state: 'not-implemented', status: 404, message: 'nothing here' });
     // the probe's one request, then the checks: the probe counts in the run's budget
@@ -60,7 +81,9 @@ describe('reachability (DESIGN.md §3: no single gate)', () => {
     const { code, stderr, result } = await conformBuiltin(`http://127.0.0.1:${port}`, 'closed');
     expect(code).toBe(2);
     expect(result.setupError?.code).toBe('TARGET_UNREACHABLE');
-    expect(stderr).toMatch(/target not reachable: GET http:\/\/127\.0\.0\.1:\d+\/v1\/user\/me failed: ECONNREFUSED.*To fix: start the target or fix the address/);
+    expect(stderr).toMatch(
+      /target not reachable: GET http:\/\/127\.0\.0\.1:\d+\/v1\/user\/me failed: ECONNREFUSED.*To fix: start the target or fix the address/,
+    );
     expect(result.checks.every((c) => c.status === 'skipped')).toBe(true);
     expect(result.requestsSent).toBe(1);
   });

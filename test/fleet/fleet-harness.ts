@@ -28,10 +28,27 @@ const conformPrefix = 'npm run conform -- ';
 const conformLines = (lines: readonly unknown[]): string[] =>
   lines.filter((line): line is string => typeof line === 'string' && line.startsWith(conformPrefix));
 
-interface GithubStep { readonly run?: string; readonly uses?: string; readonly with?: Record<string, string> }
-interface GithubJob { readonly steps: GithubStep[]; readonly env?: Record<string, unknown>; readonly strategy?: { matrix: { shard: number[] } } }
-interface GithubDoc { readonly env: Record<string, unknown>; readonly jobs: Record<string, GithubJob> }
-interface GitlabJob { readonly script: string[]; readonly parallel?: number; readonly artifacts: { paths: string[] }; readonly needs?: unknown; readonly when?: string }
+interface GithubStep {
+  readonly run?: string;
+  readonly uses?: string;
+  readonly with?: Record<string, string>;
+}
+interface GithubJob {
+  readonly steps: GithubStep[];
+  readonly env?: Record<string, unknown>;
+  readonly strategy?: { matrix: { shard: number[] } };
+}
+interface GithubDoc {
+  readonly env: Record<string, unknown>;
+  readonly jobs: Record<string, GithubJob>;
+}
+interface GitlabJob {
+  readonly script: string[];
+  readonly parallel?: number;
+  readonly artifacts: { paths: string[] };
+  readonly needs?: unknown;
+  readonly when?: string;
+}
 
 /** Parses examples/ci/github-actions.yml (with the yaml package: the test runs what the file says). */
 export function githubExample(): PipelineExample & { matrix: number[]; env: Record<string, unknown> } {

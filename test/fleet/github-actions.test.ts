@@ -16,7 +16,22 @@ beforeAll(async () => {
   summaryFile = join(dir, 'step-summary.md');
   await writeFile(summaryFile, 'earlier step\n');
   run = await conform(
-    ['--requirement', 'MSG-SEND-MESSAGE-MAX', '--fault', 'accepts-1601-chars', '--seed', '9', '--runs', '5', '--out', dir, '--reporter', 'json', '--reporter', 'github-actions'],
+    [
+      '--requirement',
+      'MSG-SEND-MESSAGE-MAX',
+      '--fault',
+      'accepts-1601-chars',
+      '--seed',
+      '9',
+      '--runs',
+      '5',
+      '--out',
+      dir,
+      '--reporter',
+      'json',
+      '--reporter',
+      'github-actions',
+    ],
     { GITHUB_STEP_SUMMARY: summaryFile },
   );
   result = await resultsIn(dir);
@@ -51,7 +66,11 @@ describe('--reporter github-actions and $GITHUB_STEP_SUMMARY', () => {
 
   it('prints nothing for a run that conforms, and a warning for a check below --fail-on', () => {
     expect(githubActionsReporter.render({ ...result, checks: [], rootCauses: [] })).toBe('');
-    const lenient = githubActionsReporter.render({ ...result, failOn: 'must', checks: result.checks.map((check) => (check.status === 'failed' ? { ...check, level: 'should' as const } : check)) });
+    const lenient = githubActionsReporter.render({
+      ...result,
+      failOn: 'must',
+      checks: result.checks.map((check) => (check.status === 'failed' ? { ...check, level: 'should' as const } : check)),
+    });
     expect(lenient).toMatch(/^::warning title=CONTRACT-SENDMESSAGE-BODY-MESSAGE-MAXLENGTH::/m);
   });
 });

@@ -13,7 +13,15 @@ import { linkInstall } from './link-install.js';
 const exec = promisify(execFile);
 const tscBin = fileURLToPath(new URL('node_modules/typescript/bin/tsc', repoRoot));
 const consumerTsconfig = {
-  compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, types: ['node'], typeRoots: [fileURLToPath(new URL('node_modules/@types', repoRoot))] },
+  compilerOptions: {
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    target: 'ES2022',
+    strict: true,
+    noEmit: true,
+    types: ['node'],
+    typeRoots: [fileURLToPath(new URL('node_modules/@types', repoRoot))],
+  },
   files: ['use.mts'],
 };
 const consumerSource = `import { runConformance, referenceTarget, writeReports } from 'sms-conformance';
@@ -46,7 +54,17 @@ describe('the npm package', () => {
     const [info] = JSON.parse(packed) as { filename: string; files: { path: string }[] }[];
     const files = info?.files.map((file) => file.path) ?? [];
     expect(files).toEqual(
-      expect.arrayContaining(['bin/sms-conform.js', 'dist/index.js', 'dist/index.d.ts', 'dist/vitest.js', 'dist/vitest.d.ts', 'dist/cli/conform.js', 'dist/spec/generated/schemas.json', 'dist/spec/requirements.yaml', 'dist/simulator/ui/assets/app.js']),
+      expect.arrayContaining([
+        'bin/sms-conform.js',
+        'dist/index.js',
+        'dist/index.d.ts',
+        'dist/vitest.js',
+        'dist/vitest.d.ts',
+        'dist/cli/conform.js',
+        'dist/spec/generated/schemas.json',
+        'dist/spec/requirements.yaml',
+        'dist/simulator/ui/assets/app.js',
+      ]),
     );
     // compiled JavaScript and declarations only: no TypeScript sources (but the examples), no tests
     expect(files.filter((path) => path.startsWith('test/') || (path.endsWith('.ts') && !path.endsWith('.d.ts') && !path.startsWith('examples/')))).toEqual([]);
@@ -56,14 +74,26 @@ describe('the npm package', () => {
     try {
       await run('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], project, 240_000);
     } catch (error) {
-      const why = `npm could not install the package offline from the local cache: ${String((error as { stderr?: string }).stderr ?? error).split('\n').find((line) => /ERR|ENOTCACHED/.test(line)) ?? 'see npm output'}`;
+      const why = `npm could not install the package offline from the local cache: ${
+        String((error as { stderr?: string }).stderr ?? error)
+          .split('\n')
+          .find((line) => /ERR|ENOTCACHED/.test(line)) ?? 'see npm output'
+      }`;
       if (process.env.CI) throw new Error(`the package install must work in CI (.ci/run ran npm ci, which fills the cache), but ${why}`);
       // no npm cache on this machine: the tarball's files as npm lays them out, its production dependencies linked
       await linkInstall(tarball, project);
     }
 
     // plain Node 20, no tsx: the package's "exports" point at the compiled entry
-    const names = await run('node', ['--input-type=module', '-e', "const m = await import('sms-conformance'); console.log(JSON.stringify(Object.keys(m).filter((k) => typeof m[k] === 'function')))"], project);
+    const names = await run(
+      'node',
+      [
+        '--input-type=module',
+        '-e',
+        "const m = await import('sms-conformance'); console.log(JSON.stringify(Object.keys(m).filter((k) => typeof m[k] === 'function')))",
+      ],
+      project,
+    );
     expect(JSON.parse(names.stdout)).toEqual(expect.arrayContaining(['runConformance', 'referenceTarget', 'urlTarget', 'writeReports', 'runCli']));
     // tsx is a development dependency only: an install does not bring it
     expect(existsSync(join(project, 'node_modules', 'tsx'))).toBe(false);
@@ -78,14 +108,20 @@ describe('the npm package', () => {
     expect(help.stdout).toContain('--shard <i>/<n>');
 
     // a default run against the embedded reference, from the installed package only (no checkout, no ../shared)
-    const conform = await run('npx', ['--offline', 'sms-conform', '--seed', '5', '--out', 'report', '--reporter', 'json', '--reporter', 'console'], project, 180_000);
+    const conform = await run(
+      'npx',
+      ['--offline', 'sms-conform', '--seed', '5', '--out', 'report', '--reporter', 'json', '--reporter', 'console'],
+      project,
+      180_000,
+    );
     expect(conform.stdout).toMatch(/CONFORMS \(fail-on should\)/);
     const result = JSON.parse(await readFile(join(project, 'report', 'results.json'), 'utf8')) as RunResult;
     expect([result.verdict, result.exitCode, result.target.name]).toEqual(['conforms', 0, 'reference']);
     expect(result.checks.length).toBeGreaterThan(100);
 
     // the typed programmatic entry, through the package's "exports"
-    const script = "const m = await import('sms-conformance'); const r = await m.runConformance({ target: m.referenceTarget({ faults: ['accepts-1601-chars'] }), selection: { requirements: ['MSG-SEND-MESSAGE-MAX'] }, seed: 1, runs: 3 }); console.log(JSON.stringify([r.verdict, r.exitCode]));";
+    const script =
+      "const m = await import('sms-conformance'); const r = await m.runConformance({ target: m.referenceTarget({ faults: ['accepts-1601-chars'] }), selection: { requirements: ['MSG-SEND-MESSAGE-MAX'] }, seed: 1, runs: 3 }); console.log(JSON.stringify([r.verdict, r.exitCode]));";
     const api = await run('node', ['--input-type=module', '-e', script], project);
     expect(JSON.parse(api.stdout.trim().split('\n').pop() ?? '')).toEqual(['does-not-conform', 1]);
   }, 600_000);

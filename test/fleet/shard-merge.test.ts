@@ -22,7 +22,9 @@ function unsharded(argv: readonly string[]): string[] {
   return out;
 }
 
-async function fleetAndWhole(faults: readonly string[]): Promise<{ merged: RunResult; whole: RunResult; mergeCode: number; wholeCode: number; slices: ShardResult[] }> {
+async function fleetAndWhole(
+  faults: readonly string[],
+): Promise<{ merged: RunResult; whole: RunResult; mergeCode: number; wholeCode: number; slices: ShardResult[] }> {
   process.chdir(await mkdtemp(join(tmpdir(), 'fleet-')));
   const shardArgv = (shard: number): string[] => onReference(argvOf(example.shardCommand, { SEED: seed, SHARD: shard, SHARDS: shards }), faults);
   for (let shard = 1; shard <= shards; shard += 1) {

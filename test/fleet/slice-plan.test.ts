@@ -22,7 +22,12 @@ describe('slicePlan', async () => {
   it('runs every positive baseline of an operation in each shard that owns one of its negative checks', () => {
     for (let index = 1; index <= 3; index += 1) {
       const { run, owned } = slicePlan(plan, { index, total: 3 });
-      const ops = new Set(plan.filter((p) => owned.includes(p.check.id)).map((p) => p.check.baseline).filter(Boolean));
+      const ops = new Set(
+        plan
+          .filter((p) => owned.includes(p.check.id))
+          .map((p) => p.check.baseline)
+          .filter(Boolean),
+      );
       expect(ops.size).toBeGreaterThan(0);
       for (const p of plan) if (p.check.baselineFor && ops.has(p.check.baselineFor)) expect(run).toContain(p.check.id);
       // and the baselines of the operations its checks use as fixtures: they are blocked alike in every shard

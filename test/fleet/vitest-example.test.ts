@@ -49,7 +49,8 @@ async function runExample(conformArgs?: string): Promise<{ code: number; report:
 
 const tests = (report: VitestJson) => report.testResults.flatMap((file) => file.assertionResults);
 // the reference makes fresh ids and listens on a fresh port each run
-const stable = (text: string): string => text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>').replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>');
+const stable = (text: string): string =>
+  text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>').replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>');
 
 describe('the vitest example (examples/vitest)', () => {
   it('registers a test per planned check: passed, and the reference-only skips skipped', async () => {
@@ -65,7 +66,9 @@ describe('the vitest example (examples/vitest)', () => {
     const names = tests(report).map((test) => test.fullName);
     // a describe per suite, a test per check named with its id and requirement ids
     expect(names).toContain('conformance scenarios/templates TPL-SCENARIO-RENDERED [TPL-RENDERED]');
-    const skipped = tests(report).filter((test) => test.status !== 'passed').map((test) => test.fullName.split(' ')[2]);
+    const skipped = tests(report)
+      .filter((test) => test.status !== 'passed')
+      .map((test) => test.fullName.split(' ')[2]);
     expect(skipped.sort()).toEqual(skips.map((line) => line.split(' ')[0]).sort());
   }, 300_000);
 

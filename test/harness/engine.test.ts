@@ -50,7 +50,12 @@ describe('vacuity (DESIGN.md §3)', () => {
     expect(byId['T-SEND-BASELINE']).toMatchObject({ status: 'failed', failedOperation: 'sendMessage', answer: { status: 404, message: 'no such route' } });
     expect(byId['T-SEND-BASELINE']?.reason).toBe('not implemented: POST /v1/messages answered 404 to valid input: no such route');
     expect(byId['A-SEND-REFUSES-EMPTY']).toMatchObject({ status: 'blocked', blockedBy: 'T-SEND-BASELINE', exchanges: 0 });
-    expect(result.operations.find((o) => o.operationId === 'sendMessage')).toMatchObject({ state: 'not-implemented', status: 404, message: 'no such route', checkId: 'T-SEND-BASELINE' });
+    expect(result.operations.find((o) => o.operationId === 'sendMessage')).toMatchObject({
+      state: 'not-implemented',
+      status: 404,
+      message: 'no such route',
+      checkId: 'T-SEND-BASELINE',
+    });
     expect(result.rootCauses).toEqual([{ checkId: 'T-SEND-BASELINE', blocks: ['A-SEND-REFUSES-EMPTY'] }]);
     // ERR-VALIDATION-4XX is cited by both: the baseline failed on it, the blocked check proved nothing
     expect(result.exitCode).toBe(1);
@@ -67,7 +72,9 @@ describe('vacuity (DESIGN.md §3)', () => {
   });
 
   it('adds the baseline a selected negative check depends on', async () => {
-    const result = await run((req, res) => healthyUserMe(req, res) ?? [404, {}], [sendBaseline, refusesEmpty], { selection: { ids: ['A-SEND-REFUSES-EMPTY'] } });
+    const result = await run((req, res) => healthyUserMe(req, res) ?? [404, {}], [sendBaseline, refusesEmpty], {
+      selection: { ids: ['A-SEND-REFUSES-EMPTY'] },
+    });
     expect(result.checks.map((c) => c.id)).toContain('T-SEND-BASELINE');
   });
 });
@@ -75,10 +82,20 @@ describe('vacuity (DESIGN.md §3)', () => {
 describe('status mapping', () => {
   const checks = [
     check({ id: 'T-FAILS', run: async (ctx) => ctx.fail('the target broke it') }),
-    check({ id: 'T-THROWS', run: async () => { throw new Error('bug in the check'); } }),
+    check({
+      id: 'T-THROWS',
+      run: async () => {
+        throw new Error('bug in the check');
+      },
+    }),
     check({ id: 'T-SKIPS', run: async (ctx) => ctx.skip('not today') }),
     check({ id: 'T-SLOW', timeoutMs: 100, run: async (ctx) => sleep(5_000, ctx.signal) }),
-    check({ id: 'T-NETWORK', run: async (ctx) => { ctx.expectStatus(await ctx.http.request({ path: '/reset' }), 200); } }),
+    check({
+      id: 'T-NETWORK',
+      run: async (ctx) => {
+        ctx.expectStatus(await ctx.http.request({ path: '/reset' }), 200);
+      },
+    }),
     check({ id: 'T-NOT-APPLICABLE', appliesTo: (profile) => (profile.auth ? true : 'the simulator accepts any key'), run: async () => {} }),
     check({ id: 'T-NEEDS-STARTER', needs: ['starterKey'], run: async () => {} }),
     check({ id: 'T-OBSERVE', level: 'observe', run: async (ctx) => ctx.fail('only recorded') }),
@@ -116,7 +133,12 @@ describe('status mapping', () => {
   });
 
   it('errors a check that exceeds the request budget', async () => {
-    const greedy = check({ id: 'T-GREEDY', run: async (ctx) => { for (let i = 0; i < 10; i++) await ctx.http.request({ path: '/v1/user/me' }); } });
+    const greedy = check({
+      id: 'T-GREEDY',
+      run: async (ctx) => {
+        for (let i = 0; i < 10; i++) await ctx.http.request({ path: '/v1/user/me' });
+      },
+    });
     const result = await run(healthyUserMe, [greedy], { maxRequests: 5 });
     expect(result.checks[1]?.status).toBe('errored');
     expect(result.checks[1]?.reason).toMatch(/BUDGET_EXCEEDED.*--max-requests/);
@@ -144,10 +166,13 @@ describe('ctx.property', () => {
         });
       },
     });
-    const result = await run((req, res) => {
-      const limit = Number(new URL(req.url, 'http://x').searchParams.get('limit'));
-      return healthyUserMe(req, res) ?? (limit > 10 ? [500, { leaked: 'test-key-planted-123' }] : [200, { data: [] }]);
-    }, [prop]);
+    const result = await run(
+      (req, res) => {
+        const limit = Number(new URL(req.url, 'http://x').searchParams.get('limit'));
+        return healthyUserMe(req, res) ?? (limit > 10 ? [500, { leaked: 'test-key-planted-123' }] : [200, { data: [] }]);
+      },
+      [prop],
+    );
     const failed = result.checks[1];
     expect(failed?.status).toBe('failed');
     expect(failed?.counterexample).toBe(11);
@@ -201,13 +226,17 @@ describe('exclusive checks', () => {
 });
 
 describe('concurrency', () => {
-  it('runs 16 checks at once without a listener-leak warning (each running check listens for the run\'s stop)', async () => {
+  it("runs 16 checks at once without a listener-leak warning (each running check listens for the run's stop)", async () => {
     const warnings: string[] = [];
     const onWarning = (warning: Error): void => void warnings.push(warning.name);
     process.on('warning', onWarning);
     try {
       const ids = [...Array(16)].map((_, i) => `T-WIDE-${i}`);
-      const result = await run(healthyUserMe, ids.map((id) => check({ id, run: () => sleep(30) })), { concurrency: 16 });
+      const result = await run(
+        healthyUserMe,
+        ids.map((id) => check({ id, run: () => sleep(30) })),
+        { concurrency: 16 },
+      );
       expect(result.checks.filter((c) => c.id.startsWith('T-WIDE-')).map((c) => c.status)).toEqual(ids.map(() => 'passed'));
       // warnings are emitted on the next tick
       await sleep(10);
@@ -230,7 +259,16 @@ describe('requirement attribution', () => {
         ctx.expectSchema(await ctx.http.request({ path: '/v1/messages/m1' }), 'Message');
       },
     });
-    const message = { id: 'm1', to: '+14155550100', from: '+14155550199', message: 'hi', status: 'bounced', direction: 'outbound', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
+    const message = {
+      id: 'm1',
+      to: '+14155550100',
+      from: '+14155550199',
+      message: 'hi',
+      status: 'bounced',
+      direction: 'outbound',
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+    };
     const result = await run((req, res) => healthyUserMe(req, res) ?? [200, message], [schemaCheck]);
     const failed = result.checks.find((c) => c.id === 'T-SCHEMA');
     expect(failed?.status).toBe('failed');
@@ -267,7 +305,10 @@ describe('requirement attribution', () => {
     const silent = check({ id: 'T-SILENT', requirements: ['WH-FIELDS', 'WH-ID-UUID'], run: async (ctx) => ctx.expect(true, 'fine') });
     const spelled = check({ id: 'T-SPELLED', requirements: ['WH-FIELDS'], run: async (ctx) => ctx.expect(true, 'fine (WH-FIELDS)') });
     const result = await run(healthyUserMe, [silent, spelled]);
-    expect(result.checks.find((c) => c.id === 'T-SILENT')).toMatchObject({ status: 'errored', reason: expect.stringMatching(/cites WH-FIELDS, WH-ID-UUID: say which one/) });
+    expect(result.checks.find((c) => c.id === 'T-SILENT')).toMatchObject({
+      status: 'errored',
+      reason: expect.stringMatching(/cites WH-FIELDS, WH-ID-UUID: say which one/),
+    });
     expect(result.checks.find((c) => c.id === 'T-SPELLED')).toMatchObject({ status: 'errored', reason: expect.stringMatching(/names WH-FIELDS/) });
   });
 });

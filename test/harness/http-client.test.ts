@@ -24,7 +24,13 @@ async function setup(handler: Parameters<typeof startStub>[0], options: Partial<
 describe('HttpClient', () => {
   it('sends the key of the role, JSON bodies and query parameters, and parses JSON', async () => {
     const { stub, client } = await setup(() => [201, { ok: true }]);
-    const ex = await client.request({ method: 'POST', path: '/v1/messages', query: { page: 2, status: ['queued', 'sent'], x: undefined }, body: { a: 1 }, key: 'starter' });
+    const ex = await client.request({
+      method: 'POST',
+      path: '/v1/messages',
+      query: { page: 2, status: ['queued', 'sent'], x: undefined },
+      body: { a: 1 },
+      key: 'starter',
+    });
     expect(ex.status).toBe(201);
     expect(ex.json).toEqual({ ok: true });
     const seen = stub.requests[0];
@@ -83,11 +89,14 @@ describe('HttpClient', () => {
   });
 
   it('twenty requests in flight on one scope: no listener-leak warning, and one abort stops them all', async () => {
-    const { client } = await setup((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write('{"slow":');
-      return undefined; // never ends
-    }, { connections: 20 });
+    const { client } = await setup(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"slow":');
+        return undefined; // never ends
+      },
+      { connections: 20 },
+    );
     const warnings: string[] = [];
     const onWarning = (warning: Error): void => void warnings.push(warning.name);
     process.on('warning', onWarning);
@@ -171,7 +180,12 @@ describe('toCurl', () => {
   it('reproduces the request with the key as $CONFORM_API_KEY and secrets redacted', async () => {
     const { client } = await setup(() => [400, {}]);
     const scoped = client.scope();
-    await scoped.request({ method: 'POST', path: '/v1/messages', body: { message: "it's grow_secret_key_123" }, headers: { 'Service-Signature': 't=1,v1=abc' } });
+    await scoped.request({
+      method: 'POST',
+      path: '/v1/messages',
+      body: { message: "it's grow_secret_key_123" },
+      headers: { 'Service-Signature': 't=1,v1=abc' },
+    });
     const curl = toCurl(scoped.last!, client.redactor);
     expect(curl).toContain('"x-api-key: $CONFORM_API_KEY"');
     expect(curl).toContain("-X POST 'http://127.0.0.1:");
@@ -191,8 +205,14 @@ describe('Redactor and RateLimiter', () => {
   it('scrubs known secrets, secret headers and whsec_ values', () => {
     const redactor = new Redactor(['my-api-key-value']);
     expect(redactor.scrub('key=my-api-key-value, s=whsec_0123456789abcdef')).toBe('key=[redacted], s=[redacted]');
-    expect(redactor.scrubHeaders({ Authorization: 'Bearer x', 'x-other': 'my-api-key-value' })).toEqual({ Authorization: '[redacted]', 'x-other': '[redacted]' });
-    expect(redactor.scrubValue({ signing_secret: 'abc', nested: [{ secret: 'zzz' }] })).toEqual({ signing_secret: '[redacted]', nested: [{ secret: '[redacted]' }] });
+    expect(redactor.scrubHeaders({ Authorization: 'Bearer x', 'x-other': 'my-api-key-value' })).toEqual({
+      Authorization: '[redacted]',
+      'x-other': '[redacted]',
+    });
+    expect(redactor.scrubValue({ signing_secret: 'abc', nested: [{ secret: 'zzz' }] })).toEqual({
+      signing_secret: '[redacted]',
+      nested: [{ secret: '[redacted]' }],
+    });
   });
 
   it('lets perMinute requests through at once, then waits for refill', async () => {

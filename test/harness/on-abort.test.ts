@@ -31,7 +31,12 @@ describe('onAbort: many waiters on one signal, one listener', () => {
   it('thirty sleeps on one check signal: no listener-leak warning, and the abort rejects them all with its reason', async () => {
     const warnings = await warningsDuring(async () => {
       const check = new AbortController();
-      const sleeps = [...Array(30)].map(() => sleep(10_000, check.signal).then(() => 'slept', (reason: unknown) => String(reason)));
+      const sleeps = [...Array(30)].map(() =>
+        sleep(10_000, check.signal).then(
+          () => 'slept',
+          (reason: unknown) => String(reason),
+        ),
+      );
       check.abort('deadline');
       expect(await Promise.all(sleeps)).toEqual(sleeps.map(() => 'deadline'));
     });

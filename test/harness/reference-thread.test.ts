@@ -61,7 +61,10 @@ describe('the embedded reference on its own thread', () => {
     const startMs = performance.now() - began;
     await target.stop();
     expect(startMs).toBeLessThan(1_000);
-    await expect(referenceTarget({ faults: ['no-such-fault'] }).start()).rejects.toMatchObject({ code: 'TARGET_START', message: expect.stringMatching(/unknown fault id "no-such-fault"/) });
+    await expect(referenceTarget({ faults: ['no-such-fault'] }).start()).rejects.toMatchObject({
+      code: 'TARGET_START',
+      message: expect.stringMatching(/unknown fault id "no-such-fault"/),
+    });
     // a function cannot cross to the thread: the message says to keep that reference on the harness's thread
     const clocked = referenceTarget({ extra: { clock: () => Date.now() } });
     await expect(clocked.start()).rejects.toMatchObject({ code: 'TARGET_START', message: expect.stringMatching(/thread: 'main'/) });
@@ -73,10 +76,16 @@ describe('the embedded reference on its own thread', () => {
 
   it('gives the thread the harness flags without tsx preloads (its module is plain JavaScript)', () => {
     const tsxCli = ['--require', '/x/node_modules/tsx/dist/preflight.cjs', '--import', 'file:///x/node_modules/tsx/dist/loader.mjs'];
-    expect(workerExecArgv([...tsxCli, '--enable-source-maps', '--import=tsx', '--require', './instrument.cjs'])).toEqual(['--enable-source-maps', '--require', './instrument.cjs']);
+    expect(workerExecArgv([...tsxCli, '--enable-source-maps', '--import=tsx', '--require', './instrument.cjs'])).toEqual([
+      '--enable-source-maps',
+      '--require',
+      './instrument.cjs',
+    ]);
   });
 
   it('drops the flags that describe only the main script (node --input-type=module -e ...), which a Worker refuses', () => {
-    expect(workerExecArgv(['--input-type=module', '--enable-source-maps', '--input-type', 'commonjs', '-e', 'code', '--eval=x'])).toEqual(['--enable-source-maps']);
+    expect(workerExecArgv(['--input-type=module', '--enable-source-maps', '--input-type', 'commonjs', '-e', 'code', '--eval=x'])).toEqual([
+      '--enable-source-maps',
+    ]);
   });
 });

@@ -57,9 +57,15 @@ describe('CheckRegistry', () => {
 
   it('makes unknown ids and unmatched globs usage errors that list near matches', () => {
     const registry = sample();
-    expect(() => registry.select({ ids: ['MSG-C'] })).toThrow(expect.objectContaining({ code: 'UNKNOWN_CHECK', message: expect.stringMatching(/Did you mean MSG-A, MSG-B/) }));
-    expect(() => registry.select({ requirements: ['IDEM-REPLAYY'] })).toThrow(expect.objectContaining({ code: 'UNKNOWN_REQUIREMENT', message: expect.stringMatching(/IDEM-REPLAY\b/) }));
-    expect(() => registry.select({ suites: ['contract/mesages'] })).toThrow(expect.objectContaining({ code: 'UNKNOWN_SUITE', message: expect.stringMatching(/contract\/messages/) }));
+    expect(() => registry.select({ ids: ['MSG-C'] })).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_CHECK', message: expect.stringMatching(/Did you mean MSG-A, MSG-B/) }),
+    );
+    expect(() => registry.select({ requirements: ['IDEM-REPLAYY'] })).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_REQUIREMENT', message: expect.stringMatching(/IDEM-REPLAY\b/) }),
+    );
+    expect(() => registry.select({ suites: ['contract/mesages'] })).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_SUITE', message: expect.stringMatching(/contract\/messages/) }),
+    );
     expect(() => registry.select({ suites: ['contract/webhooks'], requirements: ['IDEM-REPLAY'] })).toThrow(expect.objectContaining({ code: 'USAGE' }));
   });
 

@@ -27,7 +27,10 @@ describe('the sanitizer (targets/sanitize.ts): what a target sends, made fit for
     let deep: unknown = 'bottom';
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(boundValue(deep, { maxDepth: 2 })).toEqual([['[cut: nested deeper than 2 levels]']]);
-    const copy = boundValue(JSON.parse('{"__proto__":{"polluted":true},"s":"' + 'z'.repeat(100) + '","list":[1,2,3,4,5,6,7,8,9]}'), { maxString: 5, maxChars: 60 }) as Record<string, unknown>;
+    const copy = boundValue(JSON.parse('{"__proto__":{"polluted":true},"s":"' + 'z'.repeat(100) + '","list":[1,2,3,4,5,6,7,8,9]}'), {
+      maxString: 5,
+      maxChars: 60,
+    }) as Record<string, unknown>;
     expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(JSON.stringify(copy)).toContain('"s":"zzzzz… [cut: 100 characters in all]"');
@@ -47,7 +50,13 @@ describe('the sanitizer (targets/sanitize.ts): what a target sends, made fit for
   });
 
   it('a reproduction never carries a raw control character: such a body goes as base64', () => {
-    const exchange = { id: 1, request: { method: 'POST', url: 'http://127.0.0.1:1/v1/messages', headers: {}, body: '{"message":"\x1b[2J"}', keyRole: 'growth' as const }, headers: {}, bodyText: '', durationMs: 0 };
+    const exchange = {
+      id: 1,
+      request: { method: 'POST', url: 'http://127.0.0.1:1/v1/messages', headers: {}, body: '{"message":"\x1b[2J"}', keyRole: 'growth' as const },
+      headers: {},
+      bodyText: '',
+      durationMs: 0,
+    };
     const curl = toCurl(exchange);
     expect(escapeControls(curl)).toBe(curl);
     expect(curl).toContain(Buffer.from('{"message":"\x1b[2J"}').toString('base64'));

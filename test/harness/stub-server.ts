@@ -11,7 +11,10 @@ export interface StubRequest {
 }
 
 /** A handler: return [status, body object | string, headers?], or handle `res` yourself and return undefined. */
-export type StubHandler = (req: StubRequest, res: ServerResponse) => [number, unknown, Record<string, string>?] | undefined | Promise<[number, unknown, Record<string, string>?] | undefined>;
+export type StubHandler = (
+  req: StubRequest,
+  res: ServerResponse,
+) => [number, unknown, Record<string, string>?] | undefined | Promise<[number, unknown, Record<string, string>?] | undefined>;
 
 /** A tiny loopback HTTP server for the harness's own tests. */
 export interface Stub {

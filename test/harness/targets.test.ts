@@ -8,7 +8,9 @@ describe('profiles and URL targets', () => {
   it('describes what applies per profile and throws on an unknown name', () => {
     expect(profileFor('production')).toMatchObject({ auth: true, rateLimit: true, billableSends: true, local: false });
     expect(profileFor('simulator')).toMatchObject({ auth: false, webhooksToOneUrl: true, billableSends: false });
-    expect(() => profileFor('staging')).toThrow(expect.objectContaining({ code: 'UNKNOWN_PROFILE', message: expect.stringMatching(/production, simulator, reference/) }));
+    expect(() => profileFor('staging')).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_PROFILE', message: expect.stringMatching(/production, simulator, reference/) }),
+    );
   });
 
   it('needs a key for production, not for the simulator; never describes keys', () => {
@@ -32,7 +34,12 @@ describe('referenceTarget', () => {
       const http = HttpClient.create({ baseUrl: target.baseUrl, keys: target.keys });
       expect((await http.request({ path: '/v1/user/me' })).status).toBe(200);
       expect((await http.request({ path: '/v1/user/me', key: 'unknown' })).status).toBe(401);
-      const starterSend = await http.request({ method: 'POST', path: '/v1/messages', key: 'starter', body: { to: '+14155550100', from: '+14155550199', message: 'hi' } });
+      const starterSend = await http.request({
+        method: 'POST',
+        path: '/v1/messages',
+        key: 'starter',
+        body: { to: '+14155550100', from: '+14155550199', message: 'hi' },
+      });
       expect(starterSend.status).toBe(402); // spec §5.4: the starter key really is Starter tier
       await http.close();
     } finally {
@@ -52,7 +59,11 @@ describe('reference + receiver', () => {
       level: 'must',
       needs: ['receiver'],
       async run(ctx) {
-        const created = await ctx.http.request({ method: 'POST', path: '/v1/webhooks', body: { url: ctx.target.receiverUrl('/routed'), events: ['message.sent'] } });
+        const created = await ctx.http.request({
+          method: 'POST',
+          path: '/v1/webhooks',
+          body: { url: ctx.target.receiverUrl('/routed'), events: ['message.sent'] },
+        });
         ctx.expectStatus(created, 201);
         ctx.expectStatus(await ctx.http.request({ method: 'POST', path: `/v1/webhooks/${(created.json as { id: string }).id}/test` }), 200);
         const delivery = await ctx.receiver.store.waitFor((d) => d.path === '/routed', 3_000);

@@ -30,9 +30,21 @@ async function run(requests: number, workMs: number) {
     },
   });
   const target = urlTarget(stub.url, profileFor('simulator'), {});
-  return runCheck({ check, phase: 2 }, {
-    http, target, seed: 1, runs: 1, samples: Infinity, timeoutMs: 600, baselines: new RunBaselines(), baselineSkips: new Map(), blockingBaseline: () => undefined, onLog: () => {},
-  });
+  return runCheck(
+    { check, phase: 2 },
+    {
+      http,
+      target,
+      seed: 1,
+      runs: 1,
+      samples: Infinity,
+      timeoutMs: 600,
+      baselines: new RunBaselines(),
+      baselineSkips: new Map(),
+      blockingBaseline: () => undefined,
+      onLog: () => {},
+    },
+  );
 }
 
 describe('check deadline and the client rate limit', () => {

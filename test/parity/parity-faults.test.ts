@@ -36,7 +36,10 @@ describe('parity: reference vs the reference with a fault', () => {
       return { id, requirement: fault.requirement, found, pointsAtB, labelled: found.filter((row) => row.expectedOfSimulator) };
     });
     for (const outcome of outcomes) {
-      expect(outcome.pointsAtB.length, `${outcome.id} (${outcome.requirement}) not shown with verdict a-conforms:\n${describeRows(outcome.found)}`).toBeGreaterThan(0);
+      expect(
+        outcome.pointsAtB.length,
+        `${outcome.id} (${outcome.requirement}) not shown with verdict a-conforms:\n${describeRows(outcome.found)}`,
+      ).toBeGreaterThan(0);
       // neither side is a simulator: nothing may be excused as expected of one
       expect(outcome.labelled).toEqual([]);
     }

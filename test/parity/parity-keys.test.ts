@@ -32,8 +32,26 @@ afterAll(async () => {
 describe('parity of two targets with their own keys (--compare-api-key …)', () => {
   const base = (ref: ReferenceServer) => ref.url.replace(/\/+$/, '');
   const args = (out: string) => [
-    '--target', base(a), '--profile', 'reference', '--api-key', keysA.growth, '--starter-api-key', keysA.starter,
-    '--compare', base(b), '--compare-profile', 'reference', '--suite', 'contract/messages', '--seed', '7', '--runs', '3', '--out', out,
+    '--target',
+    base(a),
+    '--profile',
+    'reference',
+    '--api-key',
+    keysA.growth,
+    '--starter-api-key',
+    keysA.starter,
+    '--compare',
+    base(b),
+    '--compare-profile',
+    'reference',
+    '--suite',
+    'contract/messages',
+    '--seed',
+    '7',
+    '--runs',
+    '3',
+    '--out',
+    out,
   ];
 
   it("runs B with B's keys, matches 100%, and prints and writes neither side's keys", async () => {
@@ -51,7 +69,9 @@ describe('parity of two targets with their own keys (--compare-api-key …)', ()
     const run = await conform(args(join(dir, 'shared-keys')));
     expect(run.code).toBe(2);
     expect(run.stdout).toMatch(/B .*: not-run/);
-    expect(run.stderr).toMatch(/conform: B \(http:\/\/127\.0\.0\.1:\d+\/?\): the target refused the API key: .*401.*For B give its own keys: --compare-api-key/);
+    expect(run.stderr).toMatch(
+      /conform: B \(http:\/\/127\.0\.0\.1:\d+\/?\): the target refused the API key: .*401.*For B give its own keys: --compare-api-key/,
+    );
     expect(run.stderr).not.toMatch(/conform: A /);
   }, 120_000);
 

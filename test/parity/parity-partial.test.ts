@@ -21,7 +21,13 @@ async function partialParity(options: PartialTargetOptions): Promise<{ partial: 
   // the receiver on a free port of its own, not the simulator default 4010 (other runs on this machine may hold it)
   const receiverPort = await freePort();
   const b = urlTarget(partial.baseUrl, profileFor('simulator'), keys, { name: partial.baseUrl, receiverPort });
-  const result = await runParity({ a: { target: referenceTarget(), spec: 'reference' }, b: { target: b, spec: partial.baseUrl }, seed: 7, runs: 5, concurrency: 4 });
+  const result = await runParity({
+    a: { target: referenceTarget(), spec: 'reference' },
+    b: { target: b, spec: partial.baseUrl },
+    seed: 7,
+    runs: 5,
+    concurrency: 4,
+  });
   return { partial, result, receiverPort };
 }
 
@@ -101,7 +107,11 @@ describe('parity against a partial implementation: no GET /v1/user/me, no /v1/we
       execFile(
         'sh',
         ['-c', command],
-        { cwd: repoRoot, env: { ...env, CONFORM_COMPARE_API_KEY: partial.keys.growth, CONFORM_COMPARE_STARTER_API_KEY: partial.keys.starter }, timeout: 120_000 },
+        {
+          cwd: repoRoot,
+          env: { ...env, CONFORM_COMPARE_API_KEY: partial.keys.growth, CONFORM_COMPARE_STARTER_API_KEY: partial.keys.starter },
+          timeout: 120_000,
+        },
         (error, stdout, stderr) => resolve({ code: typeof error?.code === 'number' ? error.code : error ? -1 : 0, stdout, stderr }),
       );
     });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { describeRows, differences, referenceParity } from './parity-helpers.js';
 
-const selection = { suites: ['scenarios/auth', 'scenarios/rate-limit', 'scenarios/lifecycle', 'scenarios/signatures', 'scenarios/tiers', 'scenarios/pagination', 'contract/user'] };
+const selection = {
+  suites: ['scenarios/auth', 'scenarios/rate-limit', 'scenarios/lifecycle', 'scenarios/signatures', 'scenarios/tiers', 'scenarios/pagination', 'contract/user'],
+};
 
 describe('parity: reference in production mode vs simulator mode', () => {
   it('differs exactly where the spec expects of a simulator (auth, rate limit, webhook URL), labelled as such', async () => {

@@ -111,8 +111,22 @@ describe('parity re-run commands and verdicts', () => {
 
 describe('parity reports and CLI flags', () => {
   const result: ParityResult = {
-    a: { spec: 'reference', name: 'reference', profile: 'reference', baseUrl: 'http://127.0.0.1:1', verdict: 'conforms', statuses: { passed: 1, failed: 0, errored: 0, blocked: 0, noted: 0, skipped: 0 } },
-    b: { spec: 'reference+fault:x', name: 'reference', profile: 'reference', baseUrl: 'http://127.0.0.1:2', verdict: 'does-not-conform', statuses: { passed: 0, failed: 1, errored: 0, blocked: 0, noted: 0, skipped: 0 } },
+    a: {
+      spec: 'reference',
+      name: 'reference',
+      profile: 'reference',
+      baseUrl: 'http://127.0.0.1:1',
+      verdict: 'conforms',
+      statuses: { passed: 1, failed: 0, errored: 0, blocked: 0, noted: 0, skipped: 0 },
+    },
+    b: {
+      spec: 'reference+fault:x',
+      name: 'reference',
+      profile: 'reference',
+      baseUrl: 'http://127.0.0.1:2',
+      verdict: 'does-not-conform',
+      statuses: { passed: 0, failed: 1, errored: 0, blocked: 0, noted: 0, skipped: 0 },
+    },
     seed: 1,
     runs: 1,
     startedAt: '2026-01-01T00:00:00.000Z',

@@ -27,7 +27,11 @@ afterAll(async () => {
 });
 
 const variants: readonly { name: string; options: PartialTargetOptions; root: string }[] = [
-  { name: 'missing-webhooks', options: { missing: [{ method: 'GET', path: '/v1/user/me' }, { path: '/v1/webhooks/**' }] }, root: 'CONTRACT-CREATEWEBHOOK-POSITIVE' },
+  {
+    name: 'missing-webhooks',
+    options: { missing: [{ method: 'GET', path: '/v1/user/me' }, { path: '/v1/webhooks/**' }] },
+    root: 'CONTRACT-CREATEWEBHOOK-POSITIVE',
+  },
   { name: 'renamed-message', options: { rename: { sendMessage: { body: 'message' } } }, root: 'CONTRACT-SENDMESSAGE-POSITIVE' },
 ];
 
@@ -63,11 +67,17 @@ describe.skipIf(!haveChromium)(`reports of a partial implementation in a real br
       const checks = new Map(result.checks.map((c) => [c.id, c]));
       expect(result.checks.filter((c) => c.status === 'blocked').length).toBeGreaterThan(15);
       for (const row of result.requirements.filter((r) => r.status === 'failed')) {
-        expect(row.checks.some((id) => ['failed', 'errored'].includes(checks.get(id)?.status ?? '')), row.id).toBe(true);
+        expect(
+          row.checks.some((id) => ['failed', 'errored'].includes(checks.get(id)?.status ?? '')),
+          row.id,
+        ).toBe(true);
       }
       for (const row of result.requirements.filter((r) => r.covered)) expect(['passed', 'failed', 'noted'], row.id).toContain(row.status);
       // the implemented part's requirements are met, never failed
-      const met = variant.name === 'missing-webhooks' ? ['MSG-LIST-LIMIT-MAX', 'MSG-SEND-MESSAGE-MAX', 'ERR-MALFORMED-JSON-4XX'] : ['MSG-LIST-LIMIT-MAX', 'MSG-LIST-ENVELOPE'];
+      const met =
+        variant.name === 'missing-webhooks'
+          ? ['MSG-LIST-LIMIT-MAX', 'MSG-SEND-MESSAGE-MAX', 'ERR-MALFORMED-JSON-4XX']
+          : ['MSG-LIST-LIMIT-MAX', 'MSG-LIST-ENVELOPE'];
       for (const id of met) expect(result.requirements.find((r) => r.id === id)?.status, id).toBe('passed');
 
       const browser = await launchChromium();
@@ -92,8 +102,19 @@ describe.skipIf(!haveChromium)(`reports of a partial implementation in a real br
     const partial = await startPartialTarget(variants[0]?.options);
     let html: string;
     try {
-      const b = urlTarget(partial.baseUrl, profileFor('simulator'), { growth: partial.keys.growth as string }, { name: partial.baseUrl, receiverPort: await freePort() });
-      const result = await runParity({ a: { target: referenceTarget(), spec: 'reference' }, b: { target: b, spec: partial.baseUrl }, seed: 7, runs: 5, concurrency: 4 });
+      const b = urlTarget(
+        partial.baseUrl,
+        profileFor('simulator'),
+        { growth: partial.keys.growth as string },
+        { name: partial.baseUrl, receiverPort: await freePort() },
+      );
+      const result = await runParity({
+        a: { target: referenceTarget(), spec: 'reference' },
+        b: { target: b, spec: partial.baseUrl },
+        seed: 7,
+        runs: 5,
+        concurrency: 4,
+      });
       const files = await writeParityReports(result, { outDir: join(dir, 'parity') });
       html = files.find((file) => file.endsWith('.html')) as string;
     } finally {

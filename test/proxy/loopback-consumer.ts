@@ -32,10 +32,11 @@ export async function startConsumer(answer = { status: 200, body: 'ok-from-consu
         await new Promise((r) => setTimeout(r, 10));
       }
     },
-    stop: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -48,7 +48,11 @@ function startCli(script: string, args: string[]) {
 
 describe('npm run proxy and npm run receiver -- --forward', () => {
   it('proxy: a live line per violation, ends after --max-exchanges, writes redacted reports, exit 1', async () => {
-    ref = await startReference({ keys: { [KEY]: { tier: 'growth', ratePerMinute: null } }, hosts: { 'hooks.cli.example': ['93.184.215.14'] }, faults: ['list-leaks-secret'] });
+    ref = await startReference({
+      keys: { [KEY]: { tier: 'growth', ratePerMinute: null } },
+      hosts: { 'hooks.cli.example': ['93.184.215.14'] },
+      faults: ['list-leaks-secret'],
+    });
     out = await mkdtemp(join(tmpdir(), 'proxy-cli-'));
     const cli = startCli('cli/proxy.ts', ['--target', ref.url, '--port', '0', '--max-exchanges', '3', '--out', out]);
     const url = await cli.url;

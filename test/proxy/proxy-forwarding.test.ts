@@ -5,7 +5,12 @@ import { ANNOTATION_HEADER, startProxy } from '../../proxy/index.js';
 import type { RunningProxy } from '../../proxy/index.js';
 import { endToEnd } from './loopback-consumer.js';
 
-interface Got { method: string; url: string; rawHeaders: string[]; body: Buffer }
+interface Got {
+  method: string;
+  url: string;
+  rawHeaders: string[];
+  body: Buffer;
+}
 
 /** A loopback target that records each request and answers with the given raw headers and body. */
 async function startEcho(answerHeaders: string[], answerBody: Buffer) {
@@ -20,7 +25,15 @@ async function startEcho(answerHeaders: string[], answerBody: Buffer) {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, stop: () => new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); }) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    stop: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+  };
 }
 
 /** One raw request through the proxy; the answer's raw headers and bytes. */
@@ -52,7 +65,22 @@ describe('the proxy forwards unchanged', () => {
     echo = await startEcho(answerHeaders, answerBody);
     proxy = await startProxy({ target: echo.url });
     const body = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x20, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
-    const headers = ['Host', 'client.example', 'X-Api-Key', 'secret-key-123456', 'Idempotency-Key', 'k1', 'x-dup', '1', 'x-dup', '2', 'Content-Type', 'application/json', 'Content-Length', String(body.length)];
+    const headers = [
+      'Host',
+      'client.example',
+      'X-Api-Key',
+      'secret-key-123456',
+      'Idempotency-Key',
+      'k1',
+      'x-dup',
+      '1',
+      'x-dup',
+      '2',
+      'Content-Type',
+      'application/json',
+      'Content-Length',
+      String(body.length),
+    ];
     const answer = await send(proxy.url, 'PUT', '/v1/webhooks/abc?x=%2F&y=1', headers, body);
     const got = echo.seen[0]!;
     expect(got.method).toBe('PUT');
@@ -78,7 +106,19 @@ describe('the proxy forwards unchanged', () => {
   });
 
   it('--annotate names the violated requirements in a header; the body is unchanged', async () => {
-    const leak = Buffer.from(JSON.stringify([{ id: '0b6e4a8e-0f59-4a51-9a43-31a6c1a0a001', workspace_id: '0b6e4a8e-0f59-4a51-9a43-31a6c1a0a002', url: 'https://h.example/x', events: ['message.sent'], created_at: '2024-01-01T00:00:00Z', updated_at: '2024-01-01T00:00:00Z', signing_secret: 'whsec_' + 'c'.repeat(64) }]));
+    const leak = Buffer.from(
+      JSON.stringify([
+        {
+          id: '0b6e4a8e-0f59-4a51-9a43-31a6c1a0a001',
+          workspace_id: '0b6e4a8e-0f59-4a51-9a43-31a6c1a0a002',
+          url: 'https://h.example/x',
+          events: ['message.sent'],
+          created_at: '2024-01-01T00:00:00Z',
+          updated_at: '2024-01-01T00:00:00Z',
+          signing_secret: 'whsec_' + 'c'.repeat(64),
+        },
+      ]),
+    );
     echo = await startEcho(['Content-Type', 'application/json'], leak);
     proxy = await startProxy({ target: echo.url, annotate: true });
     const answer = await send(proxy.url, 'GET', '/v1/webhooks', ['Host', 'x']);

@@ -81,7 +81,9 @@ interface SharedSimulator {
 
 async function startSharedSimulator(): Promise<SharedSimulator> {
   const onDefaults = (await Promise.all([simulatorApiPort, simulatorUiPort, simulatorReceiverPort].map(portFree))).every(Boolean);
-  const flags = onDefaults ? '' : ` -- --api-port ${await freePort()} --ui-port ${await freePort()} --webhook-url http://127.0.0.1:${await freePort()}/simulator-webhook-url`;
+  const flags = onDefaults
+    ? ''
+    : ` -- --api-port ${await freePort()} --ui-port ${await freePort()} --webhook-url http://127.0.0.1:${await freePort()}/simulator-webhook-url`;
   const child = spawn('sh', ['-c', `npm run simulator${flags}`], { cwd: repoRoot, env: npmEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';
   let err = '';
@@ -144,7 +146,13 @@ let wallMs = 0;
 beforeAll(async () => {
   const begin = performance.now();
   work = await mkdtemp(join(tmpdir(), 'readme-'));
-  production = await startReference({ mode: 'production', port: 0, ui: false, keys: { [productionKey]: { tier: 'growth', ratePerMinute: null } }, lifecycle: { stepMs: 5 } });
+  production = await startReference({
+    mode: 'production',
+    port: 0,
+    ui: false,
+    keys: { [productionKey]: { tier: 'growth', ratePerMinute: null } },
+    lifecycle: { stepMs: 5 },
+  });
   shared = await startSharedSimulator();
   const runnable = commands.filter((c) => !exclusionOf(c.text) && c.text !== sharedCommand);
   // chains run in order inside, two chains at a time (2 cores): the simulator's ports, the shards' folder, the rest alone
@@ -161,7 +169,14 @@ beforeAll(async () => {
         // safety: never run a command that would reach an address off loopback (it fails its test instead)
         const offLoopback = offLoopbackOrigins(ran);
         if (offLoopback.length > 0) {
-          outcomes.set(command, { ran, code: -1, signal: null, out: '', err: `not run: it names ${offLoopback.join(', ')}, off loopback: substitute or exclude it`, ms: 0 });
+          outcomes.set(command, {
+            ran,
+            code: -1,
+            signal: null,
+            out: '',
+            err: `not run: it names ${offLoopback.join(', ')}, off loopback: substitute or exclude it`,
+            ms: 0,
+          });
           continue;
         }
         const longRunning = isLongRunning(ran);
@@ -229,7 +244,10 @@ describe('acceptance: npm run simulator with its defaults, then the README confo
     for (const suite of ['scenarios/webhooks', 'scenarios/deliveries', 'scenarios/signatures', 'scenarios/lifecycle']) {
       const checks = result.checks.filter((c) => c.suite === suite);
       expect(checks.length, suite).toBeGreaterThan(0);
-      expect(checks.filter((c) => c.status !== 'passed').map((c) => `${c.id} ${c.status}`), suite).toEqual([]);
+      expect(
+        checks.filter((c) => c.status !== 'passed').map((c) => `${c.id} ${c.status}`),
+        suite,
+      ).toEqual([]);
     }
     expect(result.checks.find((c) => c.id === 'SIMULATOR-EVENTS-AT-CONFIGURED-URL')?.status).toBe('passed');
     expect(simulatorWebhookUrl).toBe(`http://127.0.0.1:${simulatorReceiverPort}/simulator-webhook-url`);
@@ -241,7 +259,9 @@ describe('README commands: the loopback guard', () => {
   it('names every origin off loopback, and only those', () => {
     expect(offLoopbackOrigins('npm run conform -- --target https://sandbox.acme.example --api-key x')).toEqual(['sandbox.acme.example']);
     expect(offLoopbackOrigins('npm run conform -- --base-url http://10.0.0.8:80 --compare http://[fd00::1]:4001')).toEqual(['10.0.0.8', '[fd00::1]']);
-    expect(offLoopbackOrigins('npm run conform -- --target http://127.0.0.1:4001 --compare http://localhost:1 --receiver-url https://hooks.conformance.example')).toEqual([]);
+    expect(
+      offLoopbackOrigins('npm run conform -- --target http://127.0.0.1:4001 --compare http://localhost:1 --receiver-url https://hooks.conformance.example'),
+    ).toEqual([]);
     expect(offLoopbackOrigins('npm run simulator -- --egress https://hooks.conformance.example=http://127.0.0.1:4399')).toEqual([]);
   });
 });

@@ -63,7 +63,10 @@ export const exclusions: readonly Exclusion[] = [
   { match: /^npm run selftest$/, reason: 'the whole fault catalogue (minutes): test/selftest/selftest.test.ts runs it' },
   { match: /--flake\b/, reason: 'npm run selftest -- --flake takes many minutes: test/selftest/selftest.test.ts covers the flake control' },
   { match: /^npm run bench\b/, reason: 'benchmarks take minutes and measure, they do not assert: bench/ has its own smoke test' },
-  { match: /^npm run image$|--target container\b/, reason: 'needs a Docker engine: test/container/*.test.ts and test/fleet/ci-examples.test.ts run them (skipped without one)' },
+  {
+    match: /^npm run image$|--target container\b/,
+    reason: 'needs a Docker engine: test/container/*.test.ts and test/fleet/ci-examples.test.ts run them (skipped without one)',
+  },
   { match: /^npm pack$|^npm install \.\/|^npx sms-conform\b/, reason: 'the packed package: test/fleet/package.test.ts packs, installs and runs it' },
   {
     match: /--allow-send\b/,
@@ -73,7 +76,10 @@ export const exclusions: readonly Exclusion[] = [
     match: /https:\/\/sandbox\.acme\.example/,
     reason: 'a third-party target in the conventions example; test/suites/target-conventions.test.ts runs the same settings against a loopback reference',
   },
-  { match: /--compare https:\/\/staging\.example\.com/, reason: 'two production-profile runs at 100 requests/min (minutes); parity on loopback runs here with --compare simulator and reference:simulator' },
+  {
+    match: /--compare https:\/\/staging\.example\.com/,
+    reason: 'two production-profile runs at 100 requests/min (minutes); parity on loopback runs here with --compare simulator and reference:simulator',
+  },
 ];
 
 /**

@@ -30,7 +30,10 @@ describe('capture', () => {
     expect(d.query).toEqual({ x: ['1', '2'], y: '3' });
     expect(d.headers['content-type']).toBe('application/json');
     expect(d.headers['x-dup']).toBe('one, two');
-    expect(d.headerPairs.filter(([n]) => n === 'x-dup')).toEqual([['x-dup', 'one'], ['x-dup', 'two']]);
+    expect(d.headerPairs.filter(([n]) => n === 'x-dup')).toEqual([
+      ['x-dup', 'one'],
+      ['x-dup', 'two'],
+    ]);
     expect(d.seq).toBe(1);
     expect(d.transport).toBe('http');
     expect(d.receivedAt).toBeGreaterThanOrEqual(before);

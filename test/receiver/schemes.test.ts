@@ -19,15 +19,21 @@ function code(result: VerifyResult): string {
 
 describe('published test vectors', () => {
   it('Standard Webhooks: the specification test vector verifies', () => {
-    const headers = { 'webhook-id': 'msg_p5jXN8AQM9LWM0D4loKWxJek', 'webhook-timestamp': '1614265330', 'webhook-signature': 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=' };
+    const headers = {
+      'webhook-id': 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      'webhook-timestamp': '1614265330',
+      'webhook-signature': 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+    };
     const input = { raw: '{"test": 2432232314}', headers, secrets: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'], now: 1614265330 * 1000 };
     expect(verifySignature('standard-webhooks', input)).toEqual({ ok: true, secretIndex: 0, timestamp: 1614265330 });
-    expect(signers['standard-webhooks']('{"test": 2432232314}', input.secrets[0] as string, 1614265330, { id: 'msg_p5jXN8AQM9LWM0D4loKWxJek' })).toEqual(headers);
+    expect(signers['standard-webhooks']('{"test": 2432232314}', input.secrets[0] as string, 1614265330, { id: 'msg_p5jXN8AQM9LWM0D4loKWxJek' })).toEqual(
+      headers,
+    );
     // Same payload re-spaced by a JSON round trip no longer verifies.
     expect(code(verifySignature('standard-webhooks', { ...input, raw: '{"test":2432232314}' }))).toBe('no_matching_signature');
   });
 
-  it("GitHub: the documented example verifies", () => {
+  it('GitHub: the documented example verifies', () => {
     const headers = { 'X-Hub-Signature-256': 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17' };
     expect(verifySignature('github', { raw: 'Hello, World!', headers, secrets: ["It's a Secret to Everybody"] })).toEqual({ ok: true, secretIndex: 0 });
     expect(signers.github('Hello, World!', "It's a Secret to Everybody")).toEqual(headers);
@@ -122,7 +128,15 @@ describe('service scheme details', () => {
   const secret = SECRETS.service.good;
   const sig = (signers.service(BODY, secret, T)['Service-Signature'] as string).split('v1=')[1] as string;
   const check = (value: string, headerName?: string) =>
-    code(verifySignature('service', { raw: BODY, headers: { [headerName ?? 'service-signature']: value }, secrets: [secret], now: NOW, ...(headerName ? { headerName } : {}) }));
+    code(
+      verifySignature('service', {
+        raw: BODY,
+        headers: { [headerName ?? 'service-signature']: value },
+        secrets: [secret],
+        now: NOW,
+        ...(headerName ? { headerName } : {}),
+      }),
+    );
 
   it('accepts several v1= values (any one matching), unknown keys and spaces', () => {
     expect(check(`t=${T},v1=${'00'.repeat(32)},v1=${sig}`)).toBe('ok#0');

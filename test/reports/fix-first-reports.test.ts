@@ -1,7 +1,16 @@
 // Every reporter leads with what to fix first, shows blocked as blocked and noted as noted, and stays bounded and
 // safe with what a target sends (issue 14). Hand-built RunResults: test/support/run-result-fixture.ts.
 import { describe, expect, it } from 'vitest';
-import { consoleReporter, githubActionsReporter, htmlReporter, jsonReporter, junitReporter, markdownByteLimit, markdownReporter, reporters } from '../../reports/index.js';
+import {
+  consoleReporter,
+  githubActionsReporter,
+  htmlReporter,
+  jsonReporter,
+  junitReporter,
+  markdownByteLimit,
+  markdownReporter,
+  reporters,
+} from '../../reports/index.js';
 import { cleanRun, hostileMessage, manyFailuresRun, partialBlocked, partialRun } from '../support/run-result-fixture.js';
 
 const partial = partialRun();
@@ -46,7 +55,12 @@ describe('what to fix first comes first', () => {
   it('github-actions annotates the root causes first and never a blocked check; JSON keeps the ordering data', () => {
     const lines = githubActionsReporter.render(partial).trim().split('\n');
     expect(lines[0]).toMatch(new RegExp(`^::error title=${root}::`));
-    expect(lines.map((line) => /title=([^:]+)::/.exec(line)?.[1])).toEqual([root, 'CONTRACT-SENDMESSAGE-POSITIVE', 'CONTRACT-LISTWEBHOOKS-POSITIVE', 'noted (observe)']);
+    expect(lines.map((line) => /title=([^:]+)::/.exec(line)?.[1])).toEqual([
+      root,
+      'CONTRACT-SENDMESSAGE-POSITIVE',
+      'CONTRACT-LISTWEBHOOKS-POSITIVE',
+      'noted (observe)',
+    ]);
     expect(JSON.parse(jsonReporter.render(partial)).rootCauses[0].checkId).toBe(root);
   });
 });
@@ -72,7 +86,9 @@ describe('blocked is blocked, noted is noted', () => {
 
   it('a noted check is "noted" in all six reporters, never a failure, and a clean run with one still conforms', () => {
     for (const run of [partial, clean]) {
-      expect(testcaseOf(junitReporter.render(run), noted.replace('LISTMESSAGES', run === clean ? 'SENDMESSAGE' : 'LISTMESSAGES'))).toMatch(/<system-out>noted \(observe, never failing\): the error body/);
+      expect(testcaseOf(junitReporter.render(run), noted.replace('LISTMESSAGES', run === clean ? 'SENDMESSAGE' : 'LISTMESSAGES'))).toMatch(
+        /<system-out>noted \(observe, never failing\): the error body/,
+      );
     }
     expect(testcaseOf(junitReporter.render(partial), noted)).not.toMatch(/<failure|<error|<skipped/);
     expect(markdownReporter.render(partial)).toContain(`- NOTED \`${noted}\``);
@@ -81,7 +97,9 @@ describe('blocked is blocked, noted is noted', () => {
     expect(consoleReporter.render(partial)).toContain(`Noted (1, observe: never failing): ${noted}`);
     expect(JSON.parse(jsonReporter.render(partial)).checks.find((c: { id: string }) => c.id === noted).status).toBe('noted');
     expect(clean.exitCode).toBe(0);
-    expect(githubActionsReporter.render(clean)).toMatch(/^::notice title=noted \(observe\)::1 observe-level deviation\(s\) noted, never failing: CONTRACT-SENDMESSAGE-ERROR-BODY\n$/);
+    expect(githubActionsReporter.render(clean)).toMatch(
+      /^::notice title=noted \(observe\)::1 observe-level deviation\(s\) noted, never failing: CONTRACT-SENDMESSAGE-ERROR-BODY\n$/,
+    );
     expect(consoleReporter.render(clean)).toContain('CONFORMS (fail-on should)');
     expect(markdownReporter.render(clean)).toMatch(/^# Conformance: ✅ CONFORMS/);
   });
@@ -111,7 +129,13 @@ describe('bounded, readable, safe', () => {
     for (const block of blocks) expect(JSON.parse(block)).toMatchObject({ method: expect.any(String), body: { to: '+14155550100' } });
     const html = [...htmlReporter.render(many).matchAll(/Counterexample \(seed 7, path 0\):<\/div><pre><code>([^<]*)<\/code>/g)].map((m) => m[1] as string);
     expect(html).toHaveLength(200);
-    const unescape = (text: string): string => text.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const unescape = (text: string): string =>
+      text
+        .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
     for (const text of html) expect(JSON.parse(unescape(text)).body.message).toMatch(/^x{200}…\(\+1,401 chars\)$/);
   });
 
@@ -124,6 +148,8 @@ describe('bounded, readable, safe', () => {
       if (name !== 'har') expect(text, name).toContain('u001b[31m red');
     }
     expect(consoleReporter.render(partial)).toContain('"Not Found\\u001b[31m red\\u009b2J"');
-    expect(JSON.parse(jsonReporter.render(partial)).operations.find((row: { operationId: string }) => row.operationId === 'listWebhooks').message).toBe(hostileMessage);
+    expect(JSON.parse(jsonReporter.render(partial)).operations.find((row: { operationId: string }) => row.operationId === 'listWebhooks').message).toBe(
+      hostileMessage,
+    );
   });
 });

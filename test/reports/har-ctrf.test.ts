@@ -17,7 +17,8 @@ async function validators() {
   addFormats.default(ajv);
   ajv.addMetaSchema((await import('ajv/dist/refs/json-schema-draft-06.json', { with: { type: 'json' } })).default);
   const harDir = new URL('har-schema/', fixtures);
-  for (const name of (await readdir(harDir)).filter((file) => file.endsWith('.json'))) ajv.addSchema(JSON.parse(await readFile(new URL(name, harDir), 'utf8')) as object);
+  for (const name of (await readdir(harDir)).filter((file) => file.endsWith('.json')))
+    ajv.addSchema(JSON.parse(await readFile(new URL(name, harDir), 'utf8')) as object);
   const ctrf = JSON.parse(await readFile(new URL('ctrf/ctrf-schema-0.0.json', fixtures), 'utf8')) as object;
   const har = ajv.getSchema('har.json#');
   if (!har) throw new Error('har.json# did not load');
@@ -52,7 +53,20 @@ let validate: Awaited<ReturnType<typeof validators>>;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'har-ctrf-'));
   // a failing fault, the reference-only skips of scenarios/auth, and a webhook suite whose secrets must not show
-  const args = ['--suite', 'contract/messages', '--suite', 'scenarios/auth', '--suite', 'scenarios/webhooks', '--fault', 'accepts-1601-chars', '--seed', '11', '--runs', '3'];
+  const args = [
+    '--suite',
+    'contract/messages',
+    '--suite',
+    'scenarios/auth',
+    '--suite',
+    'scenarios/webhooks',
+    '--fault',
+    'accepts-1601-chars',
+    '--seed',
+    '11',
+    '--runs',
+    '3',
+  ];
   const run = await conform([...args, '--out', dir, '--reporter', 'har', '--reporter', 'ctrf', '--reporter', 'json']);
   expect(run.code, run.stderr).toBe(1);
   result = JSON.parse(await readFile(join(dir, 'results.json'), 'utf8')) as RunResult;
@@ -107,7 +121,12 @@ describe('--reporter ctrf', () => {
     expect(validate.ctrf(ctrf), JSON.stringify(validate.ctrf.errors?.slice(0, 3))).toBe(true);
     const { byStatus } = result.summary;
     const summary = ctrf.results.summary;
-    expect([summary.tests, summary.passed, summary.failed, summary.skipped]).toEqual([result.checks.length, byStatus.passed, byStatus.failed + byStatus.errored, byStatus.skipped]);
+    expect([summary.tests, summary.passed, summary.failed, summary.skipped]).toEqual([
+      result.checks.length,
+      byStatus.passed,
+      byStatus.failed + byStatus.errored,
+      byStatus.skipped,
+    ]);
     expect(byStatus.failed).toBeGreaterThan(0);
     expect(byStatus.skipped).toBeGreaterThan(0);
     const failed = result.checks.find((check) => check.status === 'failed') as CheckResult;

@@ -40,8 +40,25 @@ beforeAll(async () => {
         });
       },
     }),
-    defineCheck({ id: 'R-SKIPS', title: 'skipped', suite: 'scenarios/tiers', requirements: ['TIER-STARTER-FREEFORM-402'], level: 'must', needs: ['starterKey'], run: async () => {} }),
-    defineCheck({ id: 'R-ERRORS', title: 'errored', suite: 'scenarios/tiers', requirements: ['TIER-GROWTH-FREEFORM'], level: 'should', run: async () => { throw new Error(`oops ${plantedKey}`); } }),
+    defineCheck({
+      id: 'R-SKIPS',
+      title: 'skipped',
+      suite: 'scenarios/tiers',
+      requirements: ['TIER-STARTER-FREEFORM-402'],
+      level: 'must',
+      needs: ['starterKey'],
+      run: async () => {},
+    }),
+    defineCheck({
+      id: 'R-ERRORS',
+      title: 'errored',
+      suite: 'scenarios/tiers',
+      requirements: ['TIER-GROWTH-FREEFORM'],
+      level: 'should',
+      run: async () => {
+        throw new Error(`oops ${plantedKey}`);
+      },
+    }),
   );
   redactor = new Redactor();
   result = await runConformance({

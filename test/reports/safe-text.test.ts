@@ -22,10 +22,21 @@ describe('safe-text', () => {
     expect(JSON.parse(text)).toEqual({ a: 1, big: '10', s: `${'y'.repeat(100)}…(+400 chars)`, c1: '\u009b', self: '[repeated]' });
     expect(text).not.toMatch(/[\u0080-\u009f]/);
     // too long even with short strings: the strings shrink until it fits, still JSON
-    const wide = jsonText(Array.from({ length: 20 }, () => 'z'.repeat(300)), 1500, 300);
+    const wide = jsonText(
+      Array.from({ length: 20 }, () => 'z'.repeat(300)),
+      1500,
+      300,
+    );
     expect(wide.length).toBeLessThanOrEqual(1500);
     expect(JSON.parse(wide)).toHaveLength(20);
-    expect(JSON.parse(jsonText(Array.from({ length: 5000 }, (_, i) => i), 200))).toMatch(/…\(\+\d[\d,]* chars\)$/);
+    expect(
+      JSON.parse(
+        jsonText(
+          Array.from({ length: 5000 }, (_, i) => i),
+          200,
+        ),
+      ),
+    ).toMatch(/…\(\+\d[\d,]* chars\)$/);
   });
 
   it('Markdown cells and fences cannot be broken out of', () => {

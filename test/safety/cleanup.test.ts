@@ -33,7 +33,10 @@ describe('webhooks the run creates are deleted at the end', () => {
 
   it('after the caller aborts the run mid-check', async () => {
     const controller = new AbortController();
-    const registry = new CheckRegistry().register(userMeConnection, leakyWebhookCheck('SAFETY-ABORT-AFTER-CREATE', 'hang', () => controller.abort('test abort')));
+    const registry = new CheckRegistry().register(
+      userMeConnection,
+      leakyWebhookCheck('SAFETY-ABORT-AFTER-CREATE', 'hang', () => controller.abort('test abort')),
+    );
     const started = Date.now();
     const result = await runConformance({ target: ref.target(), registry, signal: controller.signal, timeoutMs: 30_000 });
     expect(Date.now() - started).toBeLessThan(5_000);

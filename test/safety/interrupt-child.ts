@@ -7,7 +7,10 @@ import { profileFor, urlTarget } from '../../targets/index.js';
 import { leakyWebhookCheck } from './webhook-check.js';
 
 const target = urlTarget(process.env.REF_URL as string, profileFor('production'), { growth: process.env.REF_KEY as string });
-const registry = new CheckRegistry().register(userMeConnection, leakyWebhookCheck('SAFETY-HANG-AFTER-CREATE', 'hang', () => console.log('created')));
+const registry = new CheckRegistry().register(
+  userMeConnection,
+  leakyWebhookCheck('SAFETY-HANG-AFTER-CREATE', 'hang', () => console.log('created')),
+);
 const result = await runConformance({ target, registry, handleSignals: true, timeoutMs: 60_000 });
 console.log(JSON.stringify({ setupError: result.setupError?.code, cleanup: result.cleanup, check: result.checks[1]?.status }));
 process.exitCode = result.exitCode;

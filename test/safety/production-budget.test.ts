@@ -18,7 +18,24 @@ let dir: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'conform-budget-'));
-  simulator = spawn(process.execPath, ['--import', 'tsx', 'cli/simulator.ts', '--mode', 'production', '--api-port', '0', '--no-ui', '--key', `${keys.growth}:growth`, '--key', `${keys.starter}:starter`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  simulator = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'cli/simulator.ts',
+      '--mode',
+      'production',
+      '--api-port',
+      '0',
+      '--no-ui',
+      '--key',
+      `${keys.growth}:growth`,
+      '--key',
+      `${keys.starter}:starter`,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   baseUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the simulator did not start within 30 s')), 30_000);
     let seen = '';
@@ -42,11 +59,37 @@ afterAll(async () => {
 // a selection without webhook suites (they need a receiver route the simulator is not given here); the target is the
 // reference, described as a user would describe theirs (spec §2.5: the template catalogue is the target's)
 const conventions = ['--templates', 'examples/conventions/reference-templates.json', '--shared-sender', '+15550000000'];
-const selection = [...conventions, '--suite', 'contract/messages', '--suite', 'scenarios/idempotency', '--suite', 'scenarios/templates', '--suite', 'scenarios/tiers', '--suite', 'scenarios/auth'];
+const selection = [
+  ...conventions,
+  '--suite',
+  'contract/messages',
+  '--suite',
+  'scenarios/idempotency',
+  '--suite',
+  'scenarios/templates',
+  '--suite',
+  'scenarios/tiers',
+  '--suite',
+  'scenarios/auth',
+];
 
 describe('a production run fitted to --time-budget', () => {
   it('--plan needs no key and states the requests per key and the wall time at 100 requests/min/key', async () => {
-    const plan = await conform(['--target', 'production', '--base-url', baseUrl, '--allow-send', '--allow-recipient', own, '--max-sends', '50', '--time-budget', '2', ...selection, '--plan']);
+    const plan = await conform([
+      '--target',
+      'production',
+      '--base-url',
+      baseUrl,
+      '--allow-send',
+      '--allow-recipient',
+      own,
+      '--max-sends',
+      '50',
+      '--time-budget',
+      '2',
+      ...selection,
+      '--plan',
+    ]);
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout).toMatch(/No --api-key was given: the plan assumes one/);
     expect(plan.stdout).toMatch(/about \d+ requests \(\d+ api key\)/);
@@ -55,7 +98,26 @@ describe('a production run fitted to --time-budget', () => {
   });
 
   it('exits 0, skips few checks and takes about the wall time --plan said', async () => {
-    const args = ['--target', 'production', '--base-url', baseUrl, '--api-key', keys.growth, '--starter-api-key', keys.starter, '--allow-send', '--allow-recipient', own, '--max-sends', '50', '--time-budget', '2', '--seed', '11', ...selection];
+    const args = [
+      '--target',
+      'production',
+      '--base-url',
+      baseUrl,
+      '--api-key',
+      keys.growth,
+      '--starter-api-key',
+      keys.starter,
+      '--allow-send',
+      '--allow-recipient',
+      own,
+      '--max-sends',
+      '50',
+      '--time-budget',
+      '2',
+      '--seed',
+      '11',
+      ...selection,
+    ];
     const plan = await conform([...args, '--plan']);
     const minutes = Number(/Expected wall time: about ([\d.]+) minutes/.exec(plan.stdout)?.[1]);
     const planned = Number(/about (\d+) requests/.exec(plan.stdout)?.[1]);

@@ -65,12 +65,32 @@ describe('production safety against the reference in production mode on loopback
     // the same with a billable check in the plan: it is skipped, the plan still shows 0 sends
     const target = ref.target();
     const plan = planRun(registryOf(sender8('SAFETY-PLAN-SENDS', ownNumber)), {}, { target, requirements, allowBillable: false });
-    const report = planReport(plan, { target: { name: 'p', profile: 'production' }, budget: fitCaseBudget(plan, { target, runs: 10 }), guarded: true, allowSend: false, allowRecipients: [], maxSends: 5, ratePerMinute: 100 });
+    const report = planReport(plan, {
+      target: { name: 'p', profile: 'production' },
+      budget: fitCaseBudget(plan, { target, runs: 10 }),
+      guarded: true,
+      allowSend: false,
+      allowRecipients: [],
+      maxSends: 5,
+      ratePerMinute: 100,
+    });
     expect(report.totals.billableSends).toBe(0);
     expect(report.lines.find((l) => l.id === 'SAFETY-PLAN-SENDS')?.skip).toMatch(/--allow-send/);
     // with --allow-send and a recipient, the plan caps the sends at --max-sends
-    const allowed = planRun(registryOf(sender8('SAFETY-PLAN-SENDS', ownNumber)), {}, { target, requirements, allowBillable: true, allowRecipients: [ownNumber] });
-    const capped = planReport(allowed, { target: { name: 'p', profile: 'production' }, budget: fitCaseBudget(allowed, { target, runs: 10 }), guarded: true, allowSend: true, allowRecipients: [ownNumber], maxSends: 3, ratePerMinute: 100 });
+    const allowed = planRun(
+      registryOf(sender8('SAFETY-PLAN-SENDS', ownNumber)),
+      {},
+      { target, requirements, allowBillable: true, allowRecipients: [ownNumber] },
+    );
+    const capped = planReport(allowed, {
+      target: { name: 'p', profile: 'production' },
+      budget: fitCaseBudget(allowed, { target, runs: 10 }),
+      guarded: true,
+      allowSend: true,
+      allowRecipients: [ownNumber],
+      maxSends: 3,
+      ratePerMinute: 100,
+    });
     expect(capped.totals.billableSends).toBe(3);
     expect(formatPlanReport(capped)).toMatch(/SAFETY-PLAN-SENDS\s+must\s+8\s+3 {2}5 sends over --max-sends are refused/);
     expect((await ref.messages()).length).toBe(before);
@@ -186,7 +206,10 @@ describe('production safety against the reference in production mode on loopback
   it('skips a billable check without --allow-send with a clear reason', async () => {
     const before = (await ref.messages()).length;
     const result = await runConformance({ target: ref.target(), registry: registryOf(sender8('SAFETY-NO-ALLOW', ownNumber)) });
-    expect(result.checks.find((c) => c.id === 'SAFETY-NO-ALLOW')).toMatchObject({ status: 'skipped', reason: 'sends billable messages: pass --allow-send to allow it' });
+    expect(result.checks.find((c) => c.id === 'SAFETY-NO-ALLOW')).toMatchObject({
+      status: 'skipped',
+      reason: 'sends billable messages: pass --allow-send to allow it',
+    });
     expect((await ref.messages()).length).toBe(before);
   });
 });

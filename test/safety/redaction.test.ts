@@ -64,10 +64,17 @@ const leakyChecks = [
         method: 'POST',
         path: `/v1/messages?api_key=${secrets.growth}`,
         key: 'starter',
-        headers: { authorization: `Bearer ${secrets.rateLimit}`, 'service-signature': `t=1,v1=${secrets.signingSecret}`, 'x-hub-signature-256': `sha256=${secrets.signingSecret}` },
+        headers: {
+          authorization: `Bearer ${secrets.rateLimit}`,
+          'service-signature': `t=1,v1=${secrets.signingSecret}`,
+          'x-hub-signature-256': `sha256=${secrets.signingSecret}`,
+        },
         body: { to: '+14155550100', from: '+14155550111', message: `secret ${secrets.signingSecret}` },
       });
-      ctx.fail(`the target echoed ${exchange.bodyText}`, { exchange, counterexample: { key: secrets.growth, nested: { signing_secret: secrets.signingSecret } } });
+      ctx.fail(`the target echoed ${exchange.bodyText}`, {
+        exchange,
+        counterexample: { key: secrets.growth, nested: { signing_secret: secrets.signingSecret } },
+      });
     },
   }),
   defineCheck({
@@ -119,7 +126,19 @@ describe('redaction: planted secrets never reach a report, a log, a reproduction
 
   it('spawned CLI: the real suites against the echoing target, every reporter, stdout and stderr', async () => {
     const out = join(dir, 'cli');
-    const args = ['--import', 'tsx', 'cli/conform.ts', '--target', echo.url, '--profile', 'reference', '--starter-api-key', secrets.starter, '--rate-limit-api-key', secrets.rateLimit];
+    const args = [
+      '--import',
+      'tsx',
+      'cli/conform.ts',
+      '--target',
+      echo.url,
+      '--profile',
+      'reference',
+      '--starter-api-key',
+      secrets.starter,
+      '--rate-limit-api-key',
+      secrets.rateLimit,
+    ];
     args.push('--runs', '2', '--timeout', '4000', '--request-timeout', '1000', '--concurrency', '8', '--out', out);
     const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, CONFORM_API_KEY: secrets.growth } });
     let terminal = '';

@@ -42,7 +42,8 @@ export async function startEventCapture(): Promise<EventCapture> {
       for (;;) {
         const hit = events.find(predicate);
         if (hit) return hit;
-        if (Date.now() > deadline) throw new Error(`capture server: no matching webhook within ${timeoutMs} ms (got ${events.map((e) => e.body?.event).join(', ') || 'none'})`);
+        if (Date.now() > deadline)
+          throw new Error(`capture server: no matching webhook within ${timeoutMs} ms (got ${events.map((e) => e.body?.event).join(', ') || 'none'})`);
         await new Promise((r) => setTimeout(r, 20));
       }
     },

@@ -81,7 +81,11 @@ describe('virtual-phone UI endpoints', () => {
       [await post(ref, '/ui/phones/%2B14155550100/send', { message: 'hi', to: 'nope' }), 400, /to must be an E\.164/],
       [await post(ref, '/ui/phones', { number: '0044 7700' }), 400, /E\.164/],
       [await post(ref, '/ui/phones/%2B14155550100/send', { message: 'hi' }, { 'content-type': 'text/plain' }), 415, /application\/json/],
-      [await post(ref, '/ui/phones/%2B14155550100/send', { message: 'hi' }, { 'content-type': 'application/json', origin: 'http://evil.example' }), 403, /not accepted/],
+      [
+        await post(ref, '/ui/phones/%2B14155550100/send', { message: 'hi' }, { 'content-type': 'application/json', origin: 'http://evil.example' }),
+        403,
+        /not accepted/,
+      ],
     ] as const;
     for (const [res, status, message] of bad) {
       expect(res.status).toBe(status);
@@ -108,7 +112,10 @@ describe('virtual-phone UI endpoints', () => {
     });
     const id = ((await res.json()) as { id: string }).id;
     await until(() => stream.text().includes('"status":"delivered"'), 'the delivered change');
-    const events = stream.text().split('\n\n').filter((e) => e.startsWith('event: message'));
+    const events = stream
+      .text()
+      .split('\n\n')
+      .filter((e) => e.startsWith('event: message'));
     const parsed = events.map((e) => JSON.parse(e.split('\ndata: ')[1] ?? 'null') as { kind: string; message: { id: string; status: string } });
     expect(parsed.map((e) => [e.kind, e.message.id, e.message.status])).toEqual([
       ['created', id, 'queued'],

@@ -54,7 +54,10 @@ describe('npm run simulator', () => {
     try {
       const sim = run(['--no-ui'], { SIM_API_PORT: String(port) });
       expect(await sim.exit).toBe(2);
-      const lines = sim.err().split('\n').filter((l) => l.trim() && !l.startsWith('npm warn'));
+      const lines = sim
+        .err()
+        .split('\n')
+        .filter((l) => l.trim() && !l.startsWith('npm warn'));
       expect(lines).toEqual([`simulator: API port ${port} on 127.0.0.1 is already in use: stop the other process or choose another port`]);
     } finally {
       blocker.close();

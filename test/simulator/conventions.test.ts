@@ -10,12 +10,19 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const tsx = `${root}node_modules/.bin/tsx`;
 const dir = mkdtempSync(join(tmpdir(), 'sim-conv-'));
 const templates = join(dir, 'templates.json');
-writeFileSync(templates, JSON.stringify({ templates: [{ id: 'acme-login', variables: { pin: '1', brand: 'Acme {token}' }, variants: { en: '{brand} PIN {pin}' } }] }));
+writeFileSync(
+  templates,
+  JSON.stringify({ templates: [{ id: 'acme-login', variables: { pin: '1', brand: 'Acme {token}' }, variants: { en: '{brand} PIN {pin}' } }] }),
+);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** `npm run simulator` with args and env until `work` is done; stopped with SIGTERM (bounded by a 30 s kill). */
 async function withSimulator(args: string[], env: Record<string, string>, work: (api: string) => Promise<void>): Promise<void> {
-  const child = spawn(tsx, ['cli/simulator.ts', '--api-port', '0', '--no-ui', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(tsx, ['cli/simulator.ts', '--api-port', '0', '--no-ui', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const kill = setTimeout(() => child.kill('SIGKILL'), 30_000);
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -37,7 +44,13 @@ async function withSimulator(args: string[], env: Record<string, string>, work: 
 describe('npm run simulator plays another target convention', () => {
   for (const [label, args, env, scheme, header] of [
     ['--templates and --signature-header Acme-Signature', ['--templates', templates, '--signature-header', 'Acme-Signature'], {}, 'service', 'acme-signature'],
-    ['SIM_TEMPLATES_FILE and SIM_SIGNATURE_SCHEME=standard-webhooks', [], { SIM_TEMPLATES_FILE: templates, SIM_SIGNATURE_SCHEME: 'standard-webhooks' }, 'standard-webhooks', 'webhook-signature'],
+    [
+      'SIM_TEMPLATES_FILE and SIM_SIGNATURE_SCHEME=standard-webhooks',
+      [],
+      { SIM_TEMPLATES_FILE: templates, SIM_SIGNATURE_SCHEME: 'standard-webhooks' },
+      'standard-webhooks',
+      'webhook-signature',
+    ],
   ] as const) {
     it(`serves its catalogue and signs with it (${label})`, async () => {
       const receiver = await startReceiver({ host: '127.0.0.1', httpPort: 0, httpsPort: 0 });
@@ -45,7 +58,12 @@ describe('npm run simulator plays another target convention', () => {
       try {
         const hook = `${receiver.httpUrl}/events`;
         await withSimulator([...args, '--webhook-url', hook, '--step-ms', '5'], { ...env, SIM_WEBHOOK_SECRET: secret }, async (api) => {
-          const post = (body: unknown) => fetch(`${api}/v1/messages/send-template`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'any' }, body: JSON.stringify(body) });
+          const post = (body: unknown) =>
+            fetch(`${api}/v1/messages/send-template`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-api-key': 'any' },
+              body: JSON.stringify(body),
+            });
           const sent = await post({ template: 'acme-login', to: '+14155550100', data: { pin: '77', brand: 'Acme' } });
           expect(sent.status).toBe(201);
           expect(((await sent.json()) as { message: string }).message).toBe('Acme PIN 77');
@@ -71,6 +89,7 @@ describe('npm run simulator plays another target convention', () => {
     let out = '';
     help.stdout.on('data', (c: Buffer) => (out += c.toString()));
     await new Promise((resolve) => help.on('exit', resolve));
-    for (const flag of ['--templates FILE', 'SIM_TEMPLATES_FILE', '--signature-scheme', 'SIM_SIGNATURE_SCHEME', '--signature-header', 'SIM_SIGNATURE_HEADER']) expect(out).toContain(flag);
+    for (const flag of ['--templates FILE', 'SIM_TEMPLATES_FILE', '--signature-scheme', 'SIM_SIGNATURE_SCHEME', '--signature-header', 'SIM_SIGNATURE_HEADER'])
+      expect(out).toContain(flag);
   }, 40_000);
 });

@@ -26,7 +26,8 @@ async function withReference(capture: CaptureServer, extra: Partial<ReferenceOpt
   }
 }
 
-const hook = async (v1: string) => (await call(v1, 'POST', '/webhooks', { key: K, body: { url: 'https://hooks.test.example/in', events: ALL } })).json as { id: string };
+const hook = async (v1: string) =>
+  (await call(v1, 'POST', '/webhooks', { key: K, body: { url: 'https://hooks.test.example/in', events: ALL } })).json as { id: string };
 
 describe('delivery connections', () => {
   it("a message's lifecycle deliveries share one connection, which the reference closes when it stops", async () => {

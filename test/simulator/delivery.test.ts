@@ -149,6 +149,9 @@ describe('POST /v1/webhooks/{id}/test', () => {
     expect(typeof (bad.json as { message: string }).message).toBe('string');
     expect(capture.requests).toHaveLength(2); // no retries for tests
     const records = await deliveries(w.id);
-    expect(records.map((d) => [d.status_code, d.test])).toEqual([[503, true], [200, true]]);
+    expect(records.map((d) => [d.status_code, d.test])).toEqual([
+      [503, true],
+      [200, true],
+    ]);
   });
 });

@@ -21,8 +21,12 @@ describe('egress guard', () => {
     const count = () => void sockets++;
     try {
       const v1 = `${ref.url}/v1`;
-      const byIp = (await call(v1, 'POST', '/webhooks', { key: K, body: { url: 'https://93.184.215.16/hook', events: ['message.sent'] } })).json as { id: string };
-      const byName = (await call(v1, 'POST', '/webhooks', { key: K, body: { url: 'https://outside.example/hook', events: ['message.sent'] } })).json as { id: string };
+      const byIp = (await call(v1, 'POST', '/webhooks', { key: K, body: { url: 'https://93.184.215.16/hook', events: ['message.sent'] } })).json as {
+        id: string;
+      };
+      const byName = (await call(v1, 'POST', '/webhooks', { key: K, body: { url: 'https://outside.example/hook', events: ['message.sent'] } })).json as {
+        id: string;
+      };
       const seen: DeliveryRecord[] = [];
       ref.api.on('delivery', (d) => seen.push(d));
       await call(v1, 'POST', '/messages', { key: K, body: sendBody() });
@@ -77,11 +81,16 @@ describe('HTTPS deliveries', () => {
     });
     const capture = await startCapture({ key: pems.private, cert: pems.cert });
     const options = { keys, hosts: { 'secure.example': ['93.184.215.14'] }, egress: { 'https://secure.example': capture.origin } };
-    for (const [trustedCa, expected] of [[pems.cert, 200], [undefined, null]] as const) {
+    for (const [trustedCa, expected] of [
+      [pems.cert, 200],
+      [undefined, null],
+    ] as const) {
       const ref = await startReference({ ...options, ...(trustedCa ? { trustedCa } : {}) });
       try {
         const v1 = `${ref.url}/v1`;
-        const w = (await call(v1, 'POST', '/webhooks', { key: K, body: { url: 'https://secure.example/tls', events: ['message.sent'] } })).json as { id: string };
+        const w = (await call(v1, 'POST', '/webhooks', { key: K, body: { url: 'https://secure.example/tls', events: ['message.sent'] } })).json as {
+          id: string;
+        };
         const res = await call(v1, 'POST', `/webhooks/${w.id}/test`, { key: K });
         expect((res.json as { status_code: number | null }).status_code).toBe(expected);
       } finally {

@@ -76,7 +76,9 @@ describe('Idempotency-Key', () => {
     try {
       const base = `${local.url}/v1`;
       const results = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => call(base, 'POST', '/messages', { key: 'k', body: sendBody({ message: `n${i}` }), headers: { 'idempotency-key': `d-${i}` } })),
+        Array.from({ length: 200 }, (_, i) =>
+          call(base, 'POST', '/messages', { key: 'k', body: sendBody({ message: `n${i}` }), headers: { 'idempotency-key': `d-${i}` } }),
+        ),
       );
       expect(results.every((r) => r.status === 201)).toBe(true);
       const listed = new Set<string>();

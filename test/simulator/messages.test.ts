@@ -108,7 +108,8 @@ describe('GET /v1/messages', () => {
     try {
       const base = `${local.url}/v1`;
       const ids: string[] = [];
-      for (let i = 0; i < 5; i++) ids.push(((await call(base, 'POST', '/messages', { key: 'k', body: sendBody({ message: `m${i}` }) })).json as { id: string }).id);
+      for (let i = 0; i < 5; i++)
+        ids.push(((await call(base, 'POST', '/messages', { key: 'k', body: sendBody({ message: `m${i}` }) })).json as { id: string }).id);
       await call(base, 'POST', '/messages', { key: 'k', body: sendBody({ to: '+14155550666' }) });
       local.api.sendInbound({ from: '+14155550999', message: 'inbound' });
       const page1 = await call(base, 'GET', '/messages?limit=2', { key: 'k' });
@@ -121,7 +122,9 @@ describe('GET /v1/messages', () => {
       expect(inbound.data).toHaveLength(1);
       expect(inbound.data[0]?.direction).toBe('inbound');
       await until(async () => ((await call(base, 'GET', '/messages?status=failed', { key: 'k' })).json as { data: unknown[] }).data.length === 1);
-      await until(async () => ((await call(base, 'GET', '/messages?status=delivered&direction=outbound', { key: 'k' })).json as { data: unknown[] }).data.length === 5);
+      await until(
+        async () => ((await call(base, 'GET', '/messages?status=delivered&direction=outbound', { key: 'k' })).json as { data: unknown[] }).data.length === 5,
+      );
     } finally {
       await local.stop();
     }
@@ -136,7 +139,10 @@ describe('GET /v1/messages', () => {
 
   it('accepts limit 100 and defaults to page 1, limit 20', async () => {
     expect((await call(v1, 'GET', '/messages?limit=100', { key: G })).status).toBe(200);
-    expect(((await call(v1, 'GET', '/messages', { key: G })).json as { pagination: { page: number; limit: number } }).pagination).toMatchObject({ page: 1, limit: 20 });
+    expect(((await call(v1, 'GET', '/messages', { key: G })).json as { pagination: { page: number; limit: number } }).pagination).toMatchObject({
+      page: 1,
+      limit: 20,
+    });
   });
 
   it('unknown message id is 404', async () => {

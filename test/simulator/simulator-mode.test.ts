@@ -53,7 +53,12 @@ describe('simulator mode', () => {
     const before = { timers: count('Timeout'), servers: count('TCPServerWrap'), sockets: count('TCPSocketWrap') };
     const capture = await startCapture();
     capture.answer = () => ({ status: 500 });
-    const ref = await startReference({ mode: 'simulator', webhookUrl: `${capture.origin}/x`, lifecycle: { stepMs: 50 }, retry: { maxAttempts: 5, baseDelayMs: 1000 } });
+    const ref = await startReference({
+      mode: 'simulator',
+      webhookUrl: `${capture.origin}/x`,
+      lifecycle: { stepMs: 50 },
+      retry: { maxAttempts: 5, baseDelayMs: 1000 },
+    });
     for (let i = 0; i < 5; i++) await call(`${ref.url}/v1`, 'POST', '/messages', { key: 'k', body: sendBody() });
     ref.api.sendInbound({ from: '+14155550999', message: 'hi' });
     await capture.waitFor((r) => r.length >= 1);

@@ -15,8 +15,7 @@ function occurrences(haystack: string, needle: string): number[] {
 /** Occurrences of phrase (with context) that no gap quote spans; skip filters occurrences out. */
 function uncovered(text: string, phrase: string, skip: (at: number) => boolean = () => false): { total: number; missing: string[] } {
   const found = occurrences(text, phrase).filter((at) => !skip(at));
-  const covered = (at: number) =>
-    gaps.some((g) => occurrences(text, g.quote).some((start) => start <= at && at + phrase.length <= start + g.quote.length));
+  const covered = (at: number) => gaps.some((g) => occurrences(text, g.quote).some((start) => start <= at && at + phrase.length <= start + g.quote.length));
   return { total: found.length, missing: found.filter((at) => !covered(at)).map((at) => text.slice(Math.max(0, at - 60), at + phrase.length)) };
 }
 
@@ -65,7 +64,15 @@ describe('parseGaps', () => {
     `gaps:\n  - id: GAP-X\n    section: '7'\n    quote: "q"\n    decision: "d"\n    treatment: should\n    why: "w"\n    requirements: ${reqs}\n${extra}`;
 
   it('accepts a well-formed entry', () => {
-    expect(parseGaps(gap())[0]).toEqual({ id: 'GAP-X', section: '7', quote: 'q', decision: 'd', treatment: 'should', why: 'w', requirements: ['MSG-SEND-TO-REQUIRED'] });
+    expect(parseGaps(gap())[0]).toEqual({
+      id: 'GAP-X',
+      section: '7',
+      quote: 'q',
+      decision: 'd',
+      treatment: 'should',
+      why: 'w',
+      requirements: ['MSG-SEND-TO-REQUIRED'],
+    });
   });
 
   it.each([

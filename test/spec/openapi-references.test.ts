@@ -7,9 +7,7 @@ import { specSectionIds } from '../../spec/spec-sections.js';
 function annotations(node: unknown, key: string, at = ''): { at: string; value: unknown }[] {
   if (node === null || typeof node !== 'object') return [];
   const found = key in node ? [{ at, value: (node as JsonObject)[key] }] : [];
-  return found.concat(
-    Object.entries(node).flatMap(([child, value]) => annotations(value, key, `${at}/${child.replaceAll('/', '~1')}`)),
-  );
+  return found.concat(Object.entries(node).flatMap(([child, value]) => annotations(value, key, `${at}/${child.replaceAll('/', '~1')}`)));
 }
 
 let raw: JsonObject;

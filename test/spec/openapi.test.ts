@@ -89,9 +89,7 @@ describe('spec/openapi.yaml', () => {
       }
       expect(Object.keys(objectAt(operation, 'responses')), `${method} ${path}`).toEqual(expect.arrayContaining(['401', '429']));
     }
-    expect(Object.keys(schemaAt(raw, 'paths', '/v1/messages', 'post', 'responses'))).toEqual(
-      expect.arrayContaining(['400', '402', '409', '422']),
-    );
+    expect(Object.keys(schemaAt(raw, 'paths', '/v1/messages', 'post', 'responses'))).toEqual(expect.arrayContaining(['400', '402', '409', '422']));
   });
 
   it('carries x-spec-section and x-requirements on every operation, x-spec-section on every component', () => {
@@ -111,10 +109,26 @@ describe('spec/openapi.yaml', () => {
     const names = Object.keys(schemaAt(raw, 'components', 'schemas'));
     expect(names).toEqual(
       expect.arrayContaining([
-        'Message', 'Pagination', 'MessageList', 'SendMessageRequest', 'SendTemplateRequest', 'WebhookInput', 'Webhook',
-        'WebhookWithSecret', 'DeliveryRecord', 'DeliveryList', 'WebhookTestResult', 'ErrorBody', 'User',
-        'MessageSentPayload', 'MessageDeliveredPayload', 'MessageFailedPayload', 'MessageStatusUpdatedPayload',
-        'MessageReceivedPayload', 'TestWebhookPayload', 'WebhookPayload',
+        'Message',
+        'Pagination',
+        'MessageList',
+        'SendMessageRequest',
+        'SendTemplateRequest',
+        'WebhookInput',
+        'Webhook',
+        'WebhookWithSecret',
+        'DeliveryRecord',
+        'DeliveryList',
+        'WebhookTestResult',
+        'ErrorBody',
+        'User',
+        'MessageSentPayload',
+        'MessageDeliveredPayload',
+        'MessageFailedPayload',
+        'MessageStatusUpdatedPayload',
+        'MessageReceivedPayload',
+        'TestWebhookPayload',
+        'WebhookPayload',
       ]),
     );
   });
@@ -123,7 +137,10 @@ describe('spec/openapi.yaml', () => {
     const schemas = schemaAt(dereferenced, 'components', 'schemas');
     const parameter = (path: string, method: string, name: string): JsonObject => {
       const list = schemaAt(dereferenced, 'paths', path, method).parameters as JsonObject[];
-      return objectAt(list.find((item) => item.name === name), 'schema');
+      return objectAt(
+        list.find((item) => item.name === name),
+        'schema',
+      );
     };
     expect(schemaAt(schemas, 'SendMessageRequest', 'properties', 'message').maxLength).toBe(1600);
     for (const path of ['/v1/messages', '/v1/messages/send-template']) {

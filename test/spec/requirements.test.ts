@@ -26,7 +26,9 @@ AUTH-API-KEY-HEADER AUTH-MISSING-401 AUTH-UNKNOWN-401 AUTH-SIMULATOR-ANY-KEY
 RATE-LIMIT-100 RATE-RETRY-AFTER SIM-NO-RATE-LIMIT SIM-WEBHOOK-URL
 ERR-VALIDATION-4XX ERR-NO-5XX ERR-BODY-SHAPE ERR-JSON-CONTENT-TYPE
 USER-ME-CONNECTION USER-ME-SHAPE VER-PATH-PREFIX
-`.split(/\s+/).filter(Boolean);
+`
+  .split(/\s+/)
+  .filter(Boolean);
 
 describe('spec/requirements.yaml', () => {
   it('holds at least 60 requirements with unique, well-formed ids', () => {
@@ -57,9 +59,12 @@ describe('spec/requirements.yaml', () => {
   it('keeps the levels the spec text supports for the contested cases', () => {
     const level = (id: string) => requirementById(id)?.level;
     expect([level('TIER-STARTER-FREEFORM-402'), level('RATE-LIMIT-100'), level('ERR-VALIDATION-4XX')]).toEqual(['must', 'must', 'must']);
-    expect([level('RATE-RETRY-AFTER'), level('AUTH-MISSING-401'), level('ERR-VALIDATION-400'), level('MSG-SEND-STATUS-201')]).toEqual(
-      ['should', 'should', 'should', 'should'],
-    );
+    expect([level('RATE-RETRY-AFTER'), level('AUTH-MISSING-401'), level('ERR-VALIDATION-400'), level('MSG-SEND-STATUS-201')]).toEqual([
+      'should',
+      'should',
+      'should',
+      'should',
+    ]);
     expect(level('ERR-BODY-SHAPE')).toBe('observe');
   });
 
@@ -72,7 +77,7 @@ describe('parseRequirements', () => {
   const entry = (fields: string) => `requirements:\n  - id: MSG-X\n    section: '4.1'\n    level: must\n    text: "t"\n${fields}`;
 
   it('accepts a well-formed entry with optional fields', () => {
-    const [r] = parseRequirements(entry("    profiles: [simulator]\n    source: design\n    unbreakable: \"needs a carrier\"\n"));
+    const [r] = parseRequirements(entry('    profiles: [simulator]\n    source: design\n    unbreakable: "needs a carrier"\n'));
     expect(r).toEqual({ id: 'MSG-X', section: '4.1', level: 'must', text: 't', profiles: ['simulator'], source: 'design', unbreakable: 'needs a carrier' });
   });
 
@@ -92,6 +97,8 @@ describe('parseRequirements', () => {
   });
 
   it('names the entry and the field in the message', () => {
-    expect(() => parseRequirements(entry('').replace('level: must', 'level: may'))).toThrow(/entry #1 \(MSG-X\): level "may" is not one of must, should, observe/);
+    expect(() => parseRequirements(entry('').replace('level: must', 'level: may'))).toThrow(
+      /entry #1 \(MSG-X\): level "may" is not one of must, should, observe/,
+    );
   });
 });

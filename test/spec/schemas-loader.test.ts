@@ -46,7 +46,12 @@ describe('spec/index.ts (the loader)', () => {
     expect(send.requestBodySchema).toBe(schemas['sendMessage.body']);
     expect(send.requestBodyRequired).toBe(true);
     expect(send.parameters).toEqual([
-      expect.objectContaining({ name: 'idempotency-key', in: 'header', required: false, requirements: { minLength: 'IDEM-KEY-LENGTH', maxLength: 'IDEM-KEY-LENGTH' } }),
+      expect.objectContaining({
+        name: 'idempotency-key',
+        in: 'header',
+        required: false,
+        requirements: { minLength: 'IDEM-KEY-LENGTH', maxLength: 'IDEM-KEY-LENGTH' },
+      }),
     ]);
     expect(send.schemaNames).toEqual({ headers: 'sendMessage.headers', body: 'sendMessage.body' });
     expect(send.responses['402']).toMatchObject({ assumed: false, schemaName: 'sendMessage.response.402' });

@@ -72,40 +72,44 @@ function changed(base: unknown, path: string, value: unknown): unknown {
 }
 
 describe('valid samples validate', () => {
-  it.each(([
-    ['Message', queuedMessage, 'a queued outbound message (§2.1, §3)'],
-    ['Message', { ...queuedMessage, platform_message_id: 'SM123', extra: 1 }, 'response objects allow more properties'],
-    ['sendMessage.response.201', queuedMessage, 'the send response'],
-    ['MessageList', list, 'the list envelope (§2.2)'],
-    ['Webhook', webhook, 'a listed webhook'],
-    ['WebhookWithSecret', created, 'a webhook create response with its secret (§4.2)'],
-    ['createWebhook.response.201', created, 'the create response'],
-    ['listWebhooks.response.200', [webhook], 'the list response: a bare array'],
-    ['MessageReceivedPayload', received, "the simulator's message.received (§6)"],
-    ['MessageFailedPayload', failed, "the simulator's message.failed"],
-    ['MessageDeliveredPayload', delivered, "the simulator's message.delivered"],
-    ['WebhookPayload', received, 'message.received as any payload'],
-    ['WebhookPayload', failed, 'message.failed as any payload'],
-    ['WebhookPayload', { event: 'message.status.updated', data: { id: 'm', status: 'sent' } }, 'message.status.updated'],
-    ['DeliveryRecord', networkFailure, 'a delivery record with status_code null (§2.4)'],
-    ['DeliveryRecord', { ...networkFailure, status_code: 200, response_body: 'x'.repeat(1000), test: null }, 'the 1000-character body'],
-    ['DeliveryList', [networkFailure], 'a bare array of records'],
-    ['WebhookTestResult', testResult, 'a test result that completed although the attempt failed'],
-    ['SendMessageRequest', sendBody, 'a 1600-character message (§8)'],
-    ['SendTemplateRequest', templateBody, 'a template send with variables in `data`'],
-    ['WebhookInput', webhookInput, 'a webhook input'],
-    // The https-only, userinfo and private-network rules are semantic checks (WH-URL-HTTPS, WH-URL-USERINFO,
-    // WH-URL-PRIVATE) made by the scenario suites: as far as the schema goes these are valid `uri`s.
-    ['WebhookInput', { ...webhookInput, url: 'http://hooks.conformance.example/sms' }, 'http:// is a valid uri'],
-    ['WebhookInput', { ...webhookInput, url: 'https://user:pw@10.0.0.1/x' }, 'userinfo and private hosts too'],
-    ['ErrorBody', errorBody, 'the DESIGN §4 error body'],
-    ['User', { id: 'u1', email: 'dev@example.com', name: 'Dev', workspace_id: 'w1', created_at: '2024-05-01T12:00:00Z' }, 'GET /v1/user/me'],
-    ['listMessages.query', { page: 1, limit: 100, status: 'failed', direction: 'inbound' }, 'list query at its bounds'],
-    ['listWebhookDeliveries.query', { page: 3, limit: 100 }, 'deliveries query'],
-    ['sendMessage.headers', { 'idempotency-key': 'k'.repeat(255) }, 'a 255-character Idempotency-Key'],
-    ['updateWebhook.path', { id: webhook.id }, 'a uuid path id'],
-    ['sendMessage.response.429.headers', { 'retry-after': 30 }, 'Retry-After on 429'],
-  ] as [string, unknown, string][]).map(([name, value, why]) => [name, why, value] as const))('%s: %s', (name, _why, value) => {
+  it.each(
+    (
+      [
+        ['Message', queuedMessage, 'a queued outbound message (§2.1, §3)'],
+        ['Message', { ...queuedMessage, platform_message_id: 'SM123', extra: 1 }, 'response objects allow more properties'],
+        ['sendMessage.response.201', queuedMessage, 'the send response'],
+        ['MessageList', list, 'the list envelope (§2.2)'],
+        ['Webhook', webhook, 'a listed webhook'],
+        ['WebhookWithSecret', created, 'a webhook create response with its secret (§4.2)'],
+        ['createWebhook.response.201', created, 'the create response'],
+        ['listWebhooks.response.200', [webhook], 'the list response: a bare array'],
+        ['MessageReceivedPayload', received, "the simulator's message.received (§6)"],
+        ['MessageFailedPayload', failed, "the simulator's message.failed"],
+        ['MessageDeliveredPayload', delivered, "the simulator's message.delivered"],
+        ['WebhookPayload', received, 'message.received as any payload'],
+        ['WebhookPayload', failed, 'message.failed as any payload'],
+        ['WebhookPayload', { event: 'message.status.updated', data: { id: 'm', status: 'sent' } }, 'message.status.updated'],
+        ['DeliveryRecord', networkFailure, 'a delivery record with status_code null (§2.4)'],
+        ['DeliveryRecord', { ...networkFailure, status_code: 200, response_body: 'x'.repeat(1000), test: null }, 'the 1000-character body'],
+        ['DeliveryList', [networkFailure], 'a bare array of records'],
+        ['WebhookTestResult', testResult, 'a test result that completed although the attempt failed'],
+        ['SendMessageRequest', sendBody, 'a 1600-character message (§8)'],
+        ['SendTemplateRequest', templateBody, 'a template send with variables in `data`'],
+        ['WebhookInput', webhookInput, 'a webhook input'],
+        // The https-only, userinfo and private-network rules are semantic checks (WH-URL-HTTPS, WH-URL-USERINFO,
+        // WH-URL-PRIVATE) made by the scenario suites: as far as the schema goes these are valid `uri`s.
+        ['WebhookInput', { ...webhookInput, url: 'http://hooks.conformance.example/sms' }, 'http:// is a valid uri'],
+        ['WebhookInput', { ...webhookInput, url: 'https://user:pw@10.0.0.1/x' }, 'userinfo and private hosts too'],
+        ['ErrorBody', errorBody, 'the DESIGN §4 error body'],
+        ['User', { id: 'u1', email: 'dev@example.com', name: 'Dev', workspace_id: 'w1', created_at: '2024-05-01T12:00:00Z' }, 'GET /v1/user/me'],
+        ['listMessages.query', { page: 1, limit: 100, status: 'failed', direction: 'inbound' }, 'list query at its bounds'],
+        ['listWebhookDeliveries.query', { page: 3, limit: 100 }, 'deliveries query'],
+        ['sendMessage.headers', { 'idempotency-key': 'k'.repeat(255) }, 'a 255-character Idempotency-Key'],
+        ['updateWebhook.path', { id: webhook.id }, 'a uuid path id'],
+        ['sendMessage.response.429.headers', { 'retry-after': 30 }, 'Retry-After on 429'],
+      ] as [string, unknown, string][]
+    ).map(([name, value, why]) => [name, why, value] as const),
+  )('%s: %s', (name, _why, value) => {
     expect(validate(name, value)).toEqual({ valid: true, errors: [], issues: [] });
   });
 });

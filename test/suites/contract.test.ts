@@ -15,7 +15,10 @@ async function run(faults: string[], selection: Selection, runs = 5) {
 }
 
 const notPassed = (result: Awaited<ReturnType<typeof run>>) =>
-  result.checks.filter((c) => c.status !== 'passed').map((c) => c.id).sort();
+  result.checks
+    .filter((c) => c.status !== 'passed')
+    .map((c) => c.id)
+    .sort();
 
 describe('contract checks (derived from spec/openapi.yaml)', () => {
   it('gives every operation a must-level positive baseline and cites known requirements no stricter than the check', () => {

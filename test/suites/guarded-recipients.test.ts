@@ -30,7 +30,9 @@ describe('sends on a guarded target draw their recipients from --allow-recipient
 
   it('the model sends only to allowed numbers', () => {
     const sequences = fc.sample(modelCommands({ recipients: own }), { seed: 5, numRuns: 30 });
-    const sent = sequences.flatMap((commands) => [...commands].map((wrapped) => ((wrapped as { cmd?: unknown }).cmd as { body?: { to?: string } }).body?.to).filter((to) => to !== undefined));
+    const sent = sequences.flatMap((commands) =>
+      [...commands].map((wrapped) => ((wrapped as { cmd?: unknown }).cmd as { body?: { to?: string } }).body?.to).filter((to) => to !== undefined),
+    );
     expect(sent.length).toBeGreaterThan(10);
     for (const to of sent) expect(own).toContain(to);
   });
@@ -40,6 +42,7 @@ describe('sends on a guarded target draw their recipients from --allow-recipient
     expect(recipientNumbers({ to: 14155550123 })).toEqual(['14155550123']);
     expect(recipientNumbers({ to: ['+14155550123'] })).toEqual(['14155550123']);
     expect(recipientNumbers('{"to":"+14155550123","from":')).toEqual(['14155550123']);
-    for (const none of [{}, { to: null }, { to: '+1' }, { to: '+44abc' }, { to: '+99811' }, 'not json', '[]', '{"to": }']) expect(recipientNumbers(none)).toEqual([]);
+    for (const none of [{}, { to: null }, { to: '+1' }, { to: '+44abc' }, { to: '+99811' }, 'not json', '[]', '{"to": }'])
+      expect(recipientNumbers(none)).toEqual([]);
   });
 });

@@ -55,7 +55,11 @@ describe('any common HMAC-SHA256 construction passes at must (spec §5.3: not sh
       { 'Service-Signature': `t=${ms},v1=${mac(secret, `${ms}.${body}`).digest('hex')}` },
       { 'Service-Signature': `t=${t},v1=${mac(secret, `${t}.${body}`).digest('base64')}` },
       { 'X-Other-Signature': `v1=${mac(secret, body).digest('hex').toUpperCase()}` },
-      { 'webhook-id': 'msg_1', 'webhook-timestamp': t, 'webhook-signature': `v1,${mac(Buffer.from(secret.slice(6), 'base64'), `msg_1.${t}.${body}`).digest('base64')}` },
+      {
+        'webhook-id': 'msg_1',
+        'webhook-timestamp': t,
+        'webhook-signature': `v1,${mac(Buffer.from(secret.slice(6), 'base64'), `msg_1.${t}.${body}`).digest('base64')}`,
+      },
       { 'X-Hub-Signature-256': `sha256=${mac(secret, body).digest('hex')}` },
     ];
     for (const headers of accepted) expect(anyConstruction(delivery(headers), secret), JSON.stringify(headers)).toBeDefined();
@@ -77,7 +81,7 @@ describe('round-trip values', () => {
     expect(cases.some((c) => c.message.includes('\r\n'))).toBe(true);
   });
 
-  it('on a guarded target go only to the user\'s own number (DESIGN.md §5), the exposing digits then in from', () => {
+  it("on a guarded target go only to the user's own number (DESIGN.md §5), the exposing digits then in from", () => {
     const own = roundTripCases({ recipient: () => '+14155550123', ownNumbersOnly: true });
     expect(new Set(own.map((c) => c.to))).toEqual(new Set(['+14155550123']));
     expect(roundTripCases({ recipient: () => '+14155550123' }).map((c) => c.to)).toContain('+447700900123');
@@ -93,15 +97,25 @@ const statusOf = (result: RunResult, id: string) => result.checks.find((c) => c.
 
 describe('new faults are caught on their own requirement; another valid signature passes must and fails should', () => {
   it('a millisecond timestamp and a base64 HMAC pass the must signature checks and fail the should ones', async () => {
-    for (const [fault, should] of [['signature-timestamp-ms', 'SIGNATURE-TIMESTAMP'], ['signature-base64', 'SIGNATURE-SERVICE-SCHEME']] as const) {
+    for (const [fault, should] of [
+      ['signature-timestamp-ms', 'SIGNATURE-TIMESTAMP'],
+      ['signature-base64', 'SIGNATURE-SERVICE-SCHEME'],
+    ] as const) {
       const result = await run([fault], ['SIGNATURE-HMAC-VERIFIES', 'SIGNATURE-PER-WEBHOOK', 'WEBHOOK-ROTATE-NEW-SECRET-SIGNS', should]);
-      expect([statusOf(result, 'SIGNATURE-HMAC-VERIFIES'), statusOf(result, 'SIGNATURE-PER-WEBHOOK'), statusOf(result, 'WEBHOOK-ROTATE-NEW-SECRET-SIGNS')], fault).toEqual(['passed', 'passed', 'passed']);
+      expect(
+        [statusOf(result, 'SIGNATURE-HMAC-VERIFIES'), statusOf(result, 'SIGNATURE-PER-WEBHOOK'), statusOf(result, 'WEBHOOK-ROTATE-NEW-SECRET-SIGNS')],
+        fault,
+      ).toEqual(['passed', 'passed', 'passed']);
       expect(statusOf(result, should), fault).toBe('failed');
     }
   }, 60_000);
 
   it('values normalised where they come back fail the round trip naming that place', async () => {
-    const cases = [['send-answer-trimmed', 'MSG-SEND-ECHO'], ['get-message-nfc', 'MSG-GET-RESPONSE'], ['list-whitespace-collapsed', 'MSG-LIST-ECHO']] as const;
+    const cases = [
+      ['send-answer-trimmed', 'MSG-SEND-ECHO'],
+      ['get-message-nfc', 'MSG-GET-RESPONSE'],
+      ['list-whitespace-collapsed', 'MSG-LIST-ECHO'],
+    ] as const;
     for (const [fault, requirement] of cases) {
       const result = await run([fault], ['ROUND-TRIP-VALUES']);
       const check = result.checks.find((c) => c.id === 'ROUND-TRIP-VALUES');

@@ -12,7 +12,10 @@ describe('request generators share their schema-derived parts across checks', ()
     it(`${id}: two generators give URLs under their own path only, in random, example and boundary requests`, () => {
       const first = requestGenerator(operationById(id), (word) => `https://hooks.conformance.example/check-a/${word}`);
       const second = requestGenerator(operationById(id), (word) => `https://hooks.conformance.example/check-b/${word}`);
-      for (const [generator, own, other] of [[first, 'check-a', 'check-b'], [second, 'check-b', 'check-a']] as const) {
+      for (const [generator, own, other] of [
+        [first, 'check-a', 'check-b'],
+        [second, 'check-b', 'check-a'],
+      ] as const) {
         const requests = [
           ...fc.sample(generator.valid({ id: 'wh_1' }), { seed: 7, numRuns: 50 }),
           generator.example({ id: 'wh_1' }),

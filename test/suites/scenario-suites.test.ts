@@ -15,14 +15,21 @@ async function run(target: Target, suites: string[]): Promise<RunResult> {
 }
 
 const onReference = (suites: string[], options: ReferenceTargetOptions = {}): Promise<RunResult> => run(referenceTarget(options), suites);
-const failing = (result: RunResult): string[] => result.checks.filter((c) => c.status === 'failed' || c.status === 'errored').map((c) => c.id).sort();
+const failing = (result: RunResult): string[] =>
+  result.checks
+    .filter((c) => c.status === 'failed' || c.status === 'errored')
+    .map((c) => c.id)
+    .sort();
 const byId = (result: RunResult, id: string) => result.checks.find((c) => c.id === id);
 
 describe('scenario suites against the clean reference', () => {
   it('every check passes; only simulator-profile checks are skipped', async () => {
     const result = await onReference(['scenarios/*']);
     expect(failing(result)).toEqual([]);
-    const skipped = result.checks.filter((c) => c.status === 'skipped').map((c) => c.id).sort();
+    const skipped = result.checks
+      .filter((c) => c.status === 'skipped')
+      .map((c) => c.id)
+      .sort();
     expect(skipped).toEqual(['AUTH-SCENARIO-SIMULATOR-ANY-KEY', 'RATE-SCENARIO-SIMULATOR-NO-LIMIT']);
     expect(result.exitCode).toBe(0);
     // the rate-limit check really crossed the limit: 100 served + 1 refused + 1 on another key
@@ -38,7 +45,12 @@ describe('scenario suites against the clean reference', () => {
 
 describe('scenario suites catch the reference faults of their area', () => {
   const cases: [fault: string, suite: string, requirement: string, failed: string[]][] = [
-    ['different-body-replayed', 'scenarios/idempotency', 'IDEM-BODY-MISMATCH-422', ['IDEM-SCENARIO-BODY-MISMATCH-FREEFORM', 'IDEM-SCENARIO-BODY-MISMATCH-TEMPLATE']],
+    [
+      'different-body-replayed',
+      'scenarios/idempotency',
+      'IDEM-BODY-MISMATCH-422',
+      ['IDEM-SCENARIO-BODY-MISMATCH-FREEFORM', 'IDEM-SCENARIO-BODY-MISMATCH-TEMPLATE'],
+    ],
     ['starter-freeform-allowed', 'scenarios/tiers', 'TIER-STARTER-FREEFORM-402', ['TIER-SCENARIO-STARTER-FREEFORM-402']],
     ['fallback-ignored', 'scenarios/templates', 'TPL-FALLBACK', ['TPL-SCENARIO-FALLBACK']],
     ['filter-ignored', 'scenarios/pagination', 'MSG-LIST-FILTER-STATUS', ['PAGINATION-SCENARIO-FILTER-DIRECTION', 'PAGINATION-SCENARIO-FILTER-STATUS']],
@@ -66,7 +78,12 @@ describe('scenario suites against a simulator-mode reference', () => {
   it('accepts any key and has no rate limit; production-only checks are skipped', async () => {
     const result = await onSimulator([]);
     expect(failing(result)).toEqual([]);
-    expect(result.checks.filter((c) => c.status === 'passed').map((c) => c.id).sort()).toEqual(['AUTH-SCENARIO-SIMULATOR-ANY-KEY', 'RATE-SCENARIO-SIMULATOR-NO-LIMIT', 'USER-ME-CONNECTION']);
+    expect(
+      result.checks
+        .filter((c) => c.status === 'passed')
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(['AUTH-SCENARIO-SIMULATOR-ANY-KEY', 'RATE-SCENARIO-SIMULATOR-NO-LIMIT', 'USER-ME-CONNECTION']);
   });
 
   it('simulator-rate-limited fails SIM-NO-RATE-LIMIT', async () => {
@@ -84,7 +101,9 @@ describe('the simulator no-rate-limit check exercises real operations', () => {
       served++;
       const me = req.method === 'GET' && req.url === '/v1/user/me';
       res.writeHead(me ? 200 : 404, { 'content-type': 'application/json' });
-      res.end(me ? JSON.stringify({ id: 'u1', email: 'a@b.example', name: 'A', workspace_id: 'w1', created_at: new Date().toISOString() }) : '{"error":"not_found"}');
+      res.end(
+        me ? JSON.stringify({ id: 'u1', email: 'a@b.example', name: 'A', workspace_id: 'w1', created_at: new Date().toISOString() }) : '{"error":"not_found"}',
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };

@@ -14,7 +14,11 @@ const failing = '+15550004444';
 const acmeCatalogue = {
   fixture: 'acme-login',
   templates: [
-    { id: 'acme-login', variables: { pin: '4321', brand: 'Acme {token}' }, variants: { en: '{brand}: your login PIN is {pin}', de: '{brand}: Ihre Anmelde-PIN ist {pin}' } },
+    {
+      id: 'acme-login',
+      variables: { pin: '4321', brand: 'Acme {token}' },
+      variants: { en: '{brand}: your login PIN is {pin}', de: '{brand}: Ihre Anmelde-PIN ist {pin}' },
+    },
     { id: 'acme-alert', variables: ['name'], variants: { en: 'Alert for {name}' } },
   ],
 };
@@ -54,22 +58,46 @@ async function playedTarget(receiverPort: number, extra: Partial<ReferenceOption
 async function run(server: ReferenceServer, receiverPort: number, name: string, args: string[]): Promise<{ code: number; checks: CheckRow[]; stderr: string }> {
   const out = join(dir, name);
   const { code, stderr } = await conform([
-    '--target', server.url, '--profile', 'reference',
-    '--api-key', keys.growth, '--starter-api-key', keys.starter, '--rate-limit-api-key', keys.rateLimit,
-    '--receiver-port', String(receiverPort), '--seed', '7', '--out', out, '--reporter', 'json', ...args,
+    '--target',
+    server.url,
+    '--profile',
+    'reference',
+    '--api-key',
+    keys.growth,
+    '--starter-api-key',
+    keys.starter,
+    '--rate-limit-api-key',
+    keys.rateLimit,
+    '--receiver-port',
+    String(receiverPort),
+    '--seed',
+    '7',
+    '--out',
+    out,
+    '--reporter',
+    'json',
+    ...args,
   ]);
   const checks = code === 2 ? [] : (JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { checks: CheckRow[] }).checks;
   return { code, checks, stderr };
 }
 
-const byStatus = (checks: CheckRow[], status: string): string[] => checks.filter((c) => c.status === status).map((c) => c.id).sort();
+const byStatus = (checks: CheckRow[], status: string): string[] =>
+  checks
+    .filter((c) => c.status === status)
+    .map((c) => c.id)
+    .sort();
 const find = (checks: CheckRow[], id: string): CheckRow | undefined => checks.find((c) => c.id === id);
 const webhookSuites = ['--suite', 'scenarios/signatures', '--suite', 'scenarios/webhooks', '--suite', 'scenarios/lifecycle'];
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('a target with another template catalogue (the reference with acme-login, as a URL)', () => {
-  const acmeTemplates = acmeCatalogue.templates.map((t) => ({ id: t.id, variables: Array.isArray(t.variables) ? t.variables : Object.keys(t.variables), variants: t.variants as Record<string, string> }));
+  const acmeTemplates = acmeCatalogue.templates.map((t) => ({
+    id: t.id,
+    variables: Array.isArray(t.variables) ? t.variables : Object.keys(t.variables),
+    variants: t.variants as Record<string, string>,
+  }));
   let server: ReferenceServer;
   let port: number;
   beforeAll(async () => {
@@ -79,11 +107,26 @@ describe('a target with another template catalogue (the reference with acme-logi
   afterAll(() => server.stop());
 
   it('conforms when the settings name its catalogue, failing recipient and shared sender', async () => {
-    const result = await run(server, port, 'templates-given', ['--templates', catalogueFile, '--failing-recipient', failing, '--shared-sender', '+15550000000']);
+    const result = await run(server, port, 'templates-given', [
+      '--templates',
+      catalogueFile,
+      '--failing-recipient',
+      failing,
+      '--shared-sender',
+      '+15550000000',
+    ]);
     expect(byStatus(result.checks, 'failed')).toEqual([]);
     expect(byStatus(result.checks, 'errored')).toEqual([]);
     expect(result.code).toBe(0);
-    for (const id of ['TPL-SCENARIO-VARIANT', 'TPL-SCENARIO-VARIANT-LANGUAGE', 'TPL-SCENARIO-RENDERED', 'CONTRACT-SENDTEMPLATEMESSAGE-POSITIVE', 'TIER-SCENARIO-GROWTH-TEMPLATE', 'LIFECYCLE-FAILED-REASON', 'TIER-SCENARIO-SHARED-NUMBER-VALUE']) {
+    for (const id of [
+      'TPL-SCENARIO-VARIANT',
+      'TPL-SCENARIO-VARIANT-LANGUAGE',
+      'TPL-SCENARIO-RENDERED',
+      'CONTRACT-SENDTEMPLATEMESSAGE-POSITIVE',
+      'TIER-SCENARIO-GROWTH-TEMPLATE',
+      'LIFECYCLE-FAILED-REASON',
+      'TIER-SCENARIO-SHARED-NUMBER-VALUE',
+    ]) {
       expect(find(result.checks, id)?.status, id).toBe('passed');
     }
   }, 120_000);
@@ -92,7 +135,13 @@ describe('a target with another template catalogue (the reference with acme-logi
     const result = await run(server, port, 'templates-missing', []);
     expect(byStatus(result.checks, 'failed')).toEqual([]);
     expect(result.code).toBe(0);
-    for (const id of ['TPL-SCENARIO-VARIANT', 'TPL-SCENARIO-RENDERED', 'CONTRACT-SENDTEMPLATEMESSAGE-POSITIVE', 'TIER-SCENARIO-GROWTH-TEMPLATE', 'IDEM-SCENARIO-REPLAY-TEMPLATE']) {
+    for (const id of [
+      'TPL-SCENARIO-VARIANT',
+      'TPL-SCENARIO-RENDERED',
+      'CONTRACT-SENDTEMPLATEMESSAGE-POSITIVE',
+      'TIER-SCENARIO-GROWTH-TEMPLATE',
+      'IDEM-SCENARIO-REPLAY-TEMPLATE',
+    ]) {
       const check = find(result.checks, id);
       expect(check?.status, id).toBe('skipped');
       expect(check?.reason, id).toMatch(/--templates <file\.json> \(config key "templates"\)/);
@@ -111,7 +160,9 @@ describe('a target with another template catalogue (the reference with acme-logi
     // a fresh target: the contract's boundary Idempotency-Keys are short and fixed, and the runs above used them with acme-login
     const ownPort = await freeLoopbackPort();
     const own = await playedTarget(ownPort, { templates: acmeTemplates });
-    const result = await run(own, ownPort, 'templates-config', ['--config', config, '--suite', 'scenarios/templates', '--suite', 'contract/messages']).finally(() => own.stop());
+    const result = await run(own, ownPort, 'templates-config', ['--config', config, '--suite', 'scenarios/templates', '--suite', 'contract/messages']).finally(
+      () => own.stop(),
+    );
     expect(byStatus(result.checks, 'failed')).toEqual([]);
     expect(find(result.checks, 'TPL-SCENARIO-RENDERED')?.status).toBe('passed');
     // acme-alert has one variant: the two-language check cannot run and says why
@@ -121,8 +172,18 @@ describe('a target with another template catalogue (the reference with acme-logi
 
 describe('targets that sign another way (spec §5.3: "named Service-Signature here")', () => {
   const played = [
-    { label: 'Acme-Signature (service construction)', signature: { scheme: 'service' as const, header: 'Acme-Signature' }, flags: ['--signature-header', 'Acme-Signature'], hint: /--signature-header acme-signature \(config key "signatureHeader"\)/ },
-    { label: 'Standard Webhooks', signature: { scheme: 'standard-webhooks' as const }, flags: ['--signature-scheme', 'standard-webhooks'], hint: /--signature-scheme standard-webhooks \(config key "signatureScheme"\)/ },
+    {
+      label: 'Acme-Signature (service construction)',
+      signature: { scheme: 'service' as const, header: 'Acme-Signature' },
+      flags: ['--signature-header', 'Acme-Signature'],
+      hint: /--signature-header acme-signature \(config key "signatureHeader"\)/,
+    },
+    {
+      label: 'Standard Webhooks',
+      signature: { scheme: 'standard-webhooks' as const },
+      flags: ['--signature-scheme', 'standard-webhooks'],
+      hint: /--signature-scheme standard-webhooks \(config key "signatureScheme"\)/,
+    },
   ];
   for (const { label, signature, flags, hint } of played) {
     describe(label, () => {
@@ -138,7 +199,14 @@ describe('targets that sign another way (spec §5.3: "named Service-Signature he
         const result = await run(server, port, `sig-given-${signature.scheme}`, [...flags, '--failing-recipient', failing]);
         expect(byStatus(result.checks, 'failed')).toEqual([]);
         expect(result.code).toBe(0);
-        for (const id of ['SIGNATURE-HMAC-VERIFIES', 'SIGNATURE-RAW-BODY', 'SIGNATURE-TIMESTAMP', 'SIGNATURE-SERVICE-SCHEME', 'SIGNATURE-PER-WEBHOOK', 'WEBHOOK-ROTATE-NEW-SECRET-SIGNS']) {
+        for (const id of [
+          'SIGNATURE-HMAC-VERIFIES',
+          'SIGNATURE-RAW-BODY',
+          'SIGNATURE-TIMESTAMP',
+          'SIGNATURE-SERVICE-SCHEME',
+          'SIGNATURE-PER-WEBHOOK',
+          'WEBHOOK-ROTATE-NEW-SECRET-SIGNS',
+        ]) {
           expect(find(result.checks, id)?.status, id).toBe('passed');
         }
         // DESIGN.md §4's Service-Event/Service-Delivery-Id go with Service-Signature only
@@ -150,7 +218,8 @@ describe('targets that sign another way (spec §5.3: "named Service-Signature he
         expect(byStatus(result.checks, 'failed')).toEqual([]);
         expect(result.code).toBe(0);
         // spec §5.3 shows neither the header nor the construction: a valid HMAC-SHA256 in a common one passes at must
-        for (const id of ['SIGNATURE-HMAC-VERIFIES', 'SIGNATURE-PER-WEBHOOK', 'WEBHOOK-ROTATE-NEW-SECRET-SIGNS']) expect(find(result.checks, id)?.status, id).toBe('passed');
+        for (const id of ['SIGNATURE-HMAC-VERIFIES', 'SIGNATURE-PER-WEBHOOK', 'WEBHOOK-ROTATE-NEW-SECRET-SIGNS'])
+          expect(find(result.checks, id)?.status, id).toBe('passed');
         const scheme = find(result.checks, 'SIGNATURE-SERVICE-SCHEME');
         expect(scheme?.status).toBe('skipped');
         expect(scheme?.reason).toMatch(hint);

@@ -10,7 +10,10 @@ async function run(faults: string[], ids: string[]): Promise<RunResult> {
 }
 
 function failing(result: RunResult): string[] {
-  return result.checks.filter((c) => c.status === 'failed' || c.status === 'errored').map((c) => c.id).sort();
+  return result.checks
+    .filter((c) => c.status === 'failed' || c.status === 'errored')
+    .map((c) => c.id)
+    .sort();
 }
 
 function reasonOf(result: RunResult, id: string): string {
@@ -36,7 +39,10 @@ describe('webhook faults of the reference are caught by the check citing their r
   }
 
   it('the same checks pass against the clean reference', async () => {
-    const result = await run([], cases.map((c) => c.check));
+    const result = await run(
+      [],
+      cases.map((c) => c.check),
+    );
     expect(failing(result)).toEqual([]);
     expect(result.checks.filter((c) => c.status === 'passed').length).toBeGreaterThanOrEqual(cases.length);
   }, 20_000);

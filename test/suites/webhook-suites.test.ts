@@ -16,7 +16,10 @@ async function run(faults: string[], selection: Selection, options: { failing?: 
 }
 
 function failing(result: RunResult): string[] {
-  return result.checks.filter((c) => c.status === 'failed' || c.status === 'errored').map((c) => c.id).sort();
+  return result.checks
+    .filter((c) => c.status === 'failed' || c.status === 'errored')
+    .map((c) => c.id)
+    .sort();
 }
 
 describe('webhook scenario suites against the reference', () => {

@@ -85,7 +85,14 @@ export async function startPartialTarget(options: PartialTargetOptions = {}): Pr
     const headers = { ...req.headers, host: upstream.host };
     delete headers['content-length'];
     delete headers['transfer-encoding'];
-    const forwarded = httpRequest({ host: upstream.hostname, port: upstream.port, method, path: url, agent, headers: { ...headers, 'content-length': String(sent.length) } });
+    const forwarded = httpRequest({
+      host: upstream.hostname,
+      port: upstream.port,
+      method,
+      path: url,
+      agent,
+      headers: { ...headers, 'content-length': String(sent.length) },
+    });
     await new Promise<void>((resolve, reject) => {
       forwarded.on('response', (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);

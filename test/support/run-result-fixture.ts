@@ -11,13 +11,28 @@ const base = 'http://127.0.0.1:4001';
 
 /** A check with defaults (passed must check of contract/messages). */
 export function check(id: string, over: Partial<CheckResult> = {}): CheckResult {
-  return { id, title: `title of ${id}`, suite: 'contract/messages', requirements: ['MSG-SEND-STATUS-201'], level: 'must', status: 'passed', durationMs: 12, exchanges: 3, ...over };
+  return {
+    id,
+    title: `title of ${id}`,
+    suite: 'contract/messages',
+    requirements: ['MSG-SEND-STATUS-201'],
+    level: 'must',
+    status: 'passed',
+    durationMs: 12,
+    exchanges: 3,
+    ...over,
+  };
 }
 
 /** A failed check whose reason quotes the target's answer the way the engine's expectStatus does. */
 export function failedCheck(id: string, method: string, path: string, status: number, body: string, over: Partial<CheckResult> = {}): CheckResult {
   // fast-check's counterexample: a null-prototype object, which its own stringify prints as {__proto__:null,...}
-  const example = Object.assign(Object.create(null) as Record<string, unknown>, { case: 'valid request', method, path, body: Object.assign(Object.create(null), { to: '+14155550100', message: 'hi' }) });
+  const example = Object.assign(Object.create(null) as Record<string, unknown>, {
+    case: 'valid request',
+    method,
+    path,
+    body: Object.assign(Object.create(null), { to: '+14155550100', message: 'hi' }),
+  });
   return check(id, {
     status: 'failed',
     reason: `property "valid requests" failed after 1 case(s), shrunk 0 time(s) (seed 7, path 0): ${method} ${path} answered ${status}, expected 2xx (body: ${body}); counterexample: {__proto__:null,"case":"valid request"}`,
@@ -30,7 +45,14 @@ export function failedCheck(id: string, method: string, path: string, status: nu
 }
 
 function blockedCheck(id: string, by: string, requirement: string, suite: string): CheckResult {
-  return check(id, { status: 'blocked', blockedBy: by, requirements: [requirement], suite, reason: `blocked by ${by}: the operation it needs does not work`, exchanges: 0 });
+  return check(id, {
+    status: 'blocked',
+    blockedBy: by,
+    requirements: [requirement],
+    suite,
+    reason: `blocked by ${by}: the operation it needs does not work`,
+    exchanges: 0,
+  });
 }
 
 const worst: readonly MatrixStatus[] = ['failed', 'errored', 'noted', 'passed', 'skipped'];
@@ -41,14 +63,24 @@ export function runOf(checks: readonly CheckResult[], operationRows: readonly Op
     const citing = checks.filter((c) => c.requirements.includes(req.id));
     const statuses = citing.map((c) => c.status).filter((s): s is Exclude<CheckStatus, 'blocked'> => s !== 'blocked');
     const status: MatrixStatus = citing.length === 0 ? 'not-covered' : (worst.find((s) => statuses.includes(s as never)) ?? 'unproven');
-    return { id: req.id, section: req.section, level: req.level, text: req.text, status, covered: ['passed', 'failed', 'noted'].includes(status), checks: citing.map((c) => c.id) };
+    return {
+      id: req.id,
+      section: req.section,
+      level: req.level,
+      text: req.text,
+      status,
+      covered: ['passed', 'failed', 'noted'].includes(status),
+      checks: citing.map((c) => c.id),
+    };
   });
   const count = (list: readonly CheckResult[]): Record<CheckStatus, number> => {
     const counts = { passed: 0, failed: 0, errored: 0, blocked: 0, noted: 0, skipped: 0 };
     for (const c of list) counts[c.status] += 1;
     return counts;
   };
-  const byLevel = Object.fromEntries((['must', 'should', 'observe'] as ResultLevel[]).map((level) => [level, count(checks.filter((c) => c.level === level))])) as RunResult['summary']['byLevel'];
+  const byLevel = Object.fromEntries(
+    (['must', 'should', 'observe'] as ResultLevel[]).map((level) => [level, count(checks.filter((c) => c.level === level))]),
+  ) as RunResult['summary']['byLevel'];
   const covered = rows.filter((row) => row.covered).length;
   const failing = rootCauses.length > 0;
   return {
@@ -62,7 +94,12 @@ export function runOf(checks: readonly CheckResult[], operationRows: readonly Op
     operations: operationRows,
     rootCauses,
     requirements: rows,
-    summary: { total: checks.length, byStatus: count(checks), byLevel, requirements: { total: rows.length, covered, percent: Math.round((covered / rows.length) * 1000) / 10 } },
+    summary: {
+      total: checks.length,
+      byStatus: count(checks),
+      byLevel,
+      requirements: { total: rows.length, covered, percent: Math.round((covered / rows.length) * 1000) / 10 },
+    },
     verdict: failing ? 'does-not-conform' : 'conforms',
     exitCode: failing ? 1 : 0,
     requestsSent: 321,
@@ -70,7 +107,14 @@ export function runOf(checks: readonly CheckResult[], operationRows: readonly Op
 }
 
 function operationsWith(over: Readonly<Record<string, Partial<OperationRow>>>): OperationRow[] {
-  return operations.map((op) => ({ operationId: op.id, method: op.method, path: op.path, state: 'works', checkId: `CONTRACT-${op.id.toUpperCase()}-POSITIVE`, ...over[op.id] }));
+  return operations.map((op) => ({
+    operationId: op.id,
+    method: op.method,
+    path: op.path,
+    state: 'works',
+    checkId: `CONTRACT-${op.id.toUpperCase()}-POSITIVE`,
+    ...over[op.id],
+  }));
 }
 
 /** The checks every run has: one positive baseline per operation, plus observe checks. */
@@ -82,8 +126,15 @@ function baselines(status: (operationId: string) => CheckStatus = () => 'passed'
 export function cleanRun(): RunResult {
   const checks = [
     ...baselines(),
-    ...Array.from({ length: 60 }, (_, i) => check(`MSG-CHECK-${String(i).padStart(3, '0')}`, { requirements: [requirements[i % 45]?.id ?? 'MSG-SEND-STATUS-201'] })),
-    check('CONTRACT-SENDMESSAGE-ERROR-BODY', { level: 'observe', status: 'noted', requirements: ['ERR-BODY-SHAPE'], reason: 'the error body has no "success" field' }),
+    ...Array.from({ length: 60 }, (_, i) =>
+      check(`MSG-CHECK-${String(i).padStart(3, '0')}`, { requirements: [requirements[i % 45]?.id ?? 'MSG-SEND-STATUS-201'] }),
+    ),
+    check('CONTRACT-SENDMESSAGE-ERROR-BODY', {
+      level: 'observe',
+      status: 'noted',
+      requirements: ['ERR-BODY-SHAPE'],
+      reason: 'the error body has no "success" field',
+    }),
     check('TIER-STARTER-SCENARIO', { status: 'skipped', requirements: ['TIER-STARTER-FREEFORM-402'], reason: 'needs a Starter-tier key (--starter-api-key)' }),
   ];
   return runOf(checks, operationsWith({}), []);
@@ -101,9 +152,22 @@ export const partialBlocked = {
 /** A target without webhooks whose send operation expects another field name: 400 "body is required". */
 export function partialRun(): RunResult {
   const failing: Record<string, CheckResult> = {
-    createWebhook: failedCheck('CONTRACT-CREATEWEBHOOK-POSITIVE', 'POST', '/v1/webhooks', 404, '{"error":"Not Found"}', { suite: 'contract/webhooks', requirements: ['WH-CREATE-STATUS-201'] }),
-    sendMessage: failedCheck('CONTRACT-SENDMESSAGE-POSITIVE', 'POST', '/v1/messages', 400, '{"success":false,"error":"validation_error","message":"body is required"}', { requirements: ['MSG-SEND-STATUS-201'] }),
-    listWebhooks: failedCheck('CONTRACT-LISTWEBHOOKS-POSITIVE', 'GET', '/v1/webhooks', 404, `{"error":"${hostileMessage}"}`, { suite: 'contract/webhooks', requirements: ['WH-LIST-STATUS-200'] }),
+    createWebhook: failedCheck('CONTRACT-CREATEWEBHOOK-POSITIVE', 'POST', '/v1/webhooks', 404, '{"error":"Not Found"}', {
+      suite: 'contract/webhooks',
+      requirements: ['WH-CREATE-STATUS-201'],
+    }),
+    sendMessage: failedCheck(
+      'CONTRACT-SENDMESSAGE-POSITIVE',
+      'POST',
+      '/v1/messages',
+      400,
+      '{"success":false,"error":"validation_error","message":"body is required"}',
+      { requirements: ['MSG-SEND-STATUS-201'] },
+    ),
+    listWebhooks: failedCheck('CONTRACT-LISTWEBHOOKS-POSITIVE', 'GET', '/v1/webhooks', 404, `{"error":"${hostileMessage}"}`, {
+      suite: 'contract/webhooks',
+      requirements: ['WH-LIST-STATUS-200'],
+    }),
   };
   const blockedOps = ['updateWebhook', 'deleteWebhook', 'rotateWebhookSecret', 'testWebhook', 'listWebhookDeliveries'];
   const checks = [
@@ -113,12 +177,27 @@ export function partialRun(): RunResult {
       if (c.status !== 'blocked') return c;
       return { ...c, blockedBy: c.id === 'CONTRACT-GETMESSAGE-POSITIVE' ? failing.sendMessage?.id : failing.createWebhook?.id };
     }),
-    ...partialBlocked.createWebhook.map((id, i) => blockedCheck(id, 'CONTRACT-CREATEWEBHOOK-POSITIVE', webhookRequirements[i % webhookRequirements.length] as string, 'scenarios/webhooks')),
-    ...partialBlocked.sendMessage.map((id, i) => blockedCheck(id, 'CONTRACT-SENDMESSAGE-POSITIVE', messageRequirements[i % messageRequirements.length] as string, 'contract/messages')),
+    ...partialBlocked.createWebhook.map((id, i) =>
+      blockedCheck(id, 'CONTRACT-CREATEWEBHOOK-POSITIVE', webhookRequirements[i % webhookRequirements.length] as string, 'scenarios/webhooks'),
+    ),
+    ...partialBlocked.sendMessage.map((id, i) =>
+      blockedCheck(id, 'CONTRACT-SENDMESSAGE-POSITIVE', messageRequirements[i % messageRequirements.length] as string, 'contract/messages'),
+    ),
     check('CONTRACT-LISTMESSAGES-LIMIT-MIN', { requirements: ['MSG-LIST-LIMIT-MIN'] }),
-    check('CONTRACT-LISTMESSAGES-ERROR-BODY', { level: 'observe', status: 'noted', requirements: ['ERR-BODY-SHAPE'], reason: 'the error body has no "success" field' }),
+    check('CONTRACT-LISTMESSAGES-ERROR-BODY', {
+      level: 'observe',
+      status: 'noted',
+      requirements: ['ERR-BODY-SHAPE'],
+      reason: 'the error body has no "success" field',
+    }),
   ];
-  const webhookBlock = ['CONTRACT-UPDATEWEBHOOK-POSITIVE', 'CONTRACT-DELETEWEBHOOK-POSITIVE', 'CONTRACT-ROTATEWEBHOOKSECRET-POSITIVE', 'CONTRACT-TESTWEBHOOK-POSITIVE', 'CONTRACT-LISTWEBHOOKDELIVERIES-POSITIVE'];
+  const webhookBlock = [
+    'CONTRACT-UPDATEWEBHOOK-POSITIVE',
+    'CONTRACT-DELETEWEBHOOK-POSITIVE',
+    'CONTRACT-ROTATEWEBHOOKSECRET-POSITIVE',
+    'CONTRACT-TESTWEBHOOK-POSITIVE',
+    'CONTRACT-LISTWEBHOOKDELIVERIES-POSITIVE',
+  ];
   const operationRows = operationsWith({
     sendMessage: { state: 'refuses-valid-input', status: 400, message: 'body is required' },
     createWebhook: { state: 'not-implemented', status: 404, message: 'Not Found' },

@@ -70,29 +70,61 @@
     const empty = h('li', { class: 'empty', text: 'No messages yet. Send one to this number with POST /v1/messages, or type below.' });
     thread.append(empty);
     const count = h('span', { class: 'count', text: 'no messages' });
-    const to = h('input', { class: 'to', name: 'to', value: state.shared, spellcheck: 'false', autocomplete: 'off', 'aria-label': 'Recipient (the service number)' });
+    const to = h('input', {
+      class: 'to',
+      name: 'to',
+      value: state.shared,
+      spellcheck: 'false',
+      autocomplete: 'off',
+      'aria-label': 'Recipient (the service number)',
+    });
     const text = h('textarea', { class: 'text', name: 'message', rows: 1, placeholder: 'Text message', 'aria-label': 'Message from ' + number });
     const send = h('button', { class: 'send', type: 'submit', title: 'Send', 'aria-label': 'Send' }, icon('icon-send'));
     const counter = h('span', { class: 'counter', text: '0 / ' + state.max });
     const error = h('span', { class: 'error', role: 'alert' });
     const phone = { number, thread, empty, count, to, text, send, counter, error, items: new Map(), size: 0 };
-    const form = h('form', { class: 'composer', novalidate: true, onsubmit: (e) => { e.preventDefault(); submit(phone); } },
+    const form = h(
+      'form',
+      {
+        class: 'composer',
+        novalidate: true,
+        onsubmit: (e) => {
+          e.preventDefault();
+          submit(phone);
+        },
+      },
       h('div', { class: 'to-row' }, h('span', { text: 'To' }), to),
       h('div', { class: 'input-row' }, text, send),
       h('div', { class: 'foot' }, error, counter),
-      h('div', { class: 'home', 'aria-hidden': 'true' }));
-    text.addEventListener('input', () => { grow(text); updateCounter(phone); });
-    text.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); submit(phone); }
+      h('div', { class: 'home', 'aria-hidden': 'true' }),
+    );
+    text.addEventListener('input', () => {
+      grow(text);
+      updateCounter(phone);
     });
-    const card = h('article', { class: 'phone', 'data-phone': number, 'aria-label': 'Virtual phone ' + number },
-      h('div', { class: 'bezel' },
-        h('div', { class: 'screen' },
+    text.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+        e.preventDefault();
+        submit(phone);
+      }
+    });
+    const card = h(
+      'article',
+      { class: 'phone', 'data-phone': number, 'aria-label': 'Virtual phone ' + number },
+      h(
+        'div',
+        { class: 'bezel' },
+        h(
+          'div',
+          { class: 'screen' },
           h('div', { class: 'island', 'aria-hidden': 'true' }),
           h('div', { class: 'statusbar', 'aria-hidden': 'true' }, h('span', { class: 'clock', text: clock() }), icon('icon-status')),
           h('header', { class: 'contact' }, avatar, h('span', { class: 'number', text: number }), count),
           thread,
-          form)));
+          form,
+        ),
+      ),
+    );
     phone.card = card;
     $('phones').append(card);
     $('no-phones').hidden = true;
@@ -162,19 +194,28 @@
     let item = phone.items.get(m.id);
     if (!item) {
       const status = h('span', { class: 'status' });
-      const meta = h('div', { class: 'meta' },
+      const meta = h(
+        'div',
+        { class: 'meta' },
         h('span', { class: 'who', text: mine ? 'to ' + m.to : 'from ' + m.from }),
         h('span', { text: '· ' + time(m.created_at) }),
-        status);
-      const li = h('li', { class: mine ? 'msg mine' : 'msg', 'data-id': m.id, 'data-direction': m.direction, 'data-history': '' },
-        h('div', { class: 'bubble', text: m.message }), meta);
+        status,
+      );
+      const li = h(
+        'li',
+        { class: mine ? 'msg mine' : 'msg', 'data-id': m.id, 'data-direction': m.direction, 'data-history': '' },
+        h('div', { class: 'bubble', text: m.message }),
+        meta,
+      );
       item = { li, status, reason: null };
       phone.items.set(m.id, item);
       phone.empty.remove();
       phone.thread.append(li);
       phone.size += 1;
       phone.count.textContent = phone.size === 1 ? '1 message' : phone.size + ' messages';
-      requestAnimationFrame(() => { phone.thread.scrollTop = phone.thread.scrollHeight; });
+      requestAnimationFrame(() => {
+        phone.thread.scrollTop = phone.thread.scrollHeight;
+      });
     }
     setStatus(item, m, mine);
   }
@@ -205,10 +246,13 @@
     if (state.deliveries.has(d.id)) return;
     state.deliveries.add(d.id);
     const ok = d.status_code !== null && d.status_code >= 200 && d.status_code < 300;
-    const li = h('li', { class: 'delivery', 'data-event': d.event, 'data-status-code': d.status_code === null ? 'none' : d.status_code },
+    const li = h(
+      'li',
+      { class: 'delivery', 'data-event': d.event, 'data-status-code': d.status_code === null ? 'none' : d.status_code },
       h('span', { class: 'event', text: d.event + (d.test ? ' (test)' : '') }),
       h('span', { class: 'code ' + (ok ? 'ok' : 'bad'), text: d.status_code === null ? 'no answer' : String(d.status_code) }),
-      h('span', { class: 'where', text: time(d.delivered_at) + ' → ' + d.target, title: d.target }));
+      h('span', { class: 'where', text: time(d.delivered_at) + ' → ' + d.target, title: d.target }),
+    );
     const list = $('deliveries');
     if (atTop) list.prepend(li);
     else list.append(li);

@@ -29,7 +29,12 @@ export class FindOwnMessages extends ModelCommand {
       const lastPage = data.length < pageSize;
       if (lastPage && missing.size > 0) {
         const labels = model.messages.filter((m) => missing.has(m.id)).map((m) => m.label);
-        real.must('MSG-LIST-CONTAINS-CREATED', false, `messages ${labels.join(', ')} were created but are not in GET /v1/messages (read up to page ${page})`, exchange);
+        real.must(
+          'MSG-LIST-CONTAINS-CREATED',
+          false,
+          `messages ${labels.join(', ')} were created but are not in GET /v1/messages (read up to page ${page})`,
+          exchange,
+        );
       }
       if (lastPage) return;
     }

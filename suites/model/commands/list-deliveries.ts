@@ -22,13 +22,24 @@ export class ListDeliveries extends LiveWebhookCommand {
     real.schema(exchange, 'DeliveryList', 'DLV-RECORD-FIELDS');
     const items = records as Record<string, unknown>[];
     for (const record of items) {
-      real.must('DLV-WEBHOOK-ID', record?.webhook_id === webhook.id, `${webhook.label}'s deliveries list a record of webhook ${JSON.stringify(record?.webhook_id)}`, exchange);
+      real.must(
+        'DLV-WEBHOOK-ID',
+        record?.webhook_id === webhook.id,
+        `${webhook.label}'s deliveries list a record of webhook ${JSON.stringify(record?.webhook_id)}`,
+        exchange,
+      );
     }
     const tests = items.filter((record) => record?.event === 'test.webhook.sent');
-    for (const record of tests) real.should('DLV-TEST-FLAG', record.test === true, `a test.webhook.sent record of ${webhook.label} has test ${JSON.stringify(record.test)}`, exchange);
+    for (const record of tests)
+      real.should('DLV-TEST-FLAG', record.test === true, `a test.webhook.sent record of ${webhook.label} has test ${JSON.stringify(record.test)}`, exchange);
     // a full first page may have pushed older records out (events of other checks' messages): only a short list is complete
     if (items.length < defaultLimit) {
-      real.must('WH-TEST-RECORDED', tests.length >= webhook.tests, `${webhook.label} had ${webhook.tests} test send(s) but ${tests.length} test.webhook.sent record(s)`, exchange);
+      real.must(
+        'WH-TEST-RECORDED',
+        tests.length >= webhook.tests,
+        `${webhook.label} had ${webhook.tests} test send(s) but ${tests.length} test.webhook.sent record(s)`,
+        exchange,
+      );
     }
   }
 }

@@ -32,11 +32,21 @@ export class ListMessages extends ModelCommand {
     if (!is2xx(exchange.status)) return;
     const json = jsonObject(exchange);
     const data = json.data;
-    real.must('MSG-LIST-ENVELOPE', Array.isArray(data) && typeof json.pagination === 'object' && json.pagination !== null, 'the list is not {data: [...], pagination: {...}}', exchange);
+    real.must(
+      'MSG-LIST-ENVELOPE',
+      Array.isArray(data) && typeof json.pagination === 'object' && json.pagination !== null,
+      'the list is not {data: [...], pagination: {...}}',
+      exchange,
+    );
     if (!Array.isArray(data)) return;
     real.schema(exchange, 'MessageList', 'MSG-LIST-RESPONSE', 'PAGE-OBJECT-FIELDS');
     const max = limit ?? defaultLimit;
-    real.must(limit === undefined ? 'MSG-LIST-LIMIT-DEFAULT' : 'MSG-LIST-LIMIT-HONOURED', data.length <= max, `the list answered ${data.length} items for limit ${max}`, exchange);
+    real.must(
+      limit === undefined ? 'MSG-LIST-LIMIT-DEFAULT' : 'MSG-LIST-LIMIT-HONOURED',
+      data.length <= max,
+      `the list answered ${data.length} items for limit ${max}`,
+      exchange,
+    );
     const pagination = (json.pagination ?? {}) as Record<string, unknown>;
     real.should(
       'PAGE-OBJECT-ECHO',
@@ -45,12 +55,19 @@ export class ListMessages extends ModelCommand {
       exchange,
     );
     for (const item of data as Record<string, unknown>[]) {
-      if (status !== undefined) real.must('MSG-LIST-FILTER-STATUS', item?.status === status, `status=${status} listed a message with status ${JSON.stringify(item?.status)}`, exchange);
+      if (status !== undefined)
+        real.must('MSG-LIST-FILTER-STATUS', item?.status === status, `status=${status} listed a message with status ${JSON.stringify(item?.status)}`, exchange);
       if (direction !== undefined) {
-        real.must('MSG-LIST-FILTER-DIRECTION', item?.direction === direction, `direction=${direction} listed a message with direction ${JSON.stringify(item?.direction)}`, exchange);
+        real.must(
+          'MSG-LIST-FILTER-DIRECTION',
+          item?.direction === direction,
+          `direction=${direction} listed a message with direction ${JSON.stringify(item?.direction)}`,
+          exchange,
+        );
       }
       const own = typeof item?.id === 'string' ? model.message(item.id) : undefined;
-      if (own) expectMessage(real, exchange, item, own, { shape: 'MSG-LIST-CONTAINS-CREATED', echo: 'MSG-LIST-CONTAINS-CREATED', outbound: 'MSG-SEND-OUTBOUND' });
+      if (own)
+        expectMessage(real, exchange, item, own, { shape: 'MSG-LIST-CONTAINS-CREATED', echo: 'MSG-LIST-CONTAINS-CREATED', outbound: 'MSG-SEND-OUTBOUND' });
     }
   }
 }

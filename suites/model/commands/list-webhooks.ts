@@ -20,7 +20,12 @@ export class ListWebhooks extends ModelCommand {
     if (!Array.isArray(items)) return;
     for (const item of items) {
       const leaked = secretFields(item);
-      real.must('WH-LIST-NO-SECRET', leaked.length === 0, `GET /v1/webhooks lists webhook ${String((item as { id?: unknown })?.id)} with ${leaked.join(' and ')}`, exchange);
+      real.must(
+        'WH-LIST-NO-SECRET',
+        leaked.length === 0,
+        `GET /v1/webhooks lists webhook ${String((item as { id?: unknown })?.id)} with ${leaked.join(' and ')}`,
+        exchange,
+      );
     }
     const own = new Map<string, Record<string, unknown>>();
     for (const item of items as Record<string, unknown>[]) if (typeof item?.id === 'string' && model.created.has(item.id)) own.set(item.id, item);
@@ -28,8 +33,18 @@ export class ListWebhooks extends ModelCommand {
     for (const webhook of model.live) {
       const listed = own.get(webhook.id);
       real.must('WH-LIST-CONTAINS-CREATED', listed !== undefined, `webhook ${webhook.label} is live but not listed`, exchange);
-      real.must('WH-LIST-CONTAINS-CREATED', listed?.url === webhook.url, `webhook ${webhook.label} is listed with url ${JSON.stringify(listed?.url)}, not its current one`, exchange);
-      real.must('WH-LIST-CONTAINS-CREATED', sameEvents(listed?.events, webhook.events), `webhook ${webhook.label} is listed with events ${JSON.stringify(listed?.events)}, not ${JSON.stringify(webhook.events)}`, exchange);
+      real.must(
+        'WH-LIST-CONTAINS-CREATED',
+        listed?.url === webhook.url,
+        `webhook ${webhook.label} is listed with url ${JSON.stringify(listed?.url)}, not its current one`,
+        exchange,
+      );
+      real.must(
+        'WH-LIST-CONTAINS-CREATED',
+        sameEvents(listed?.events, webhook.events),
+        `webhook ${webhook.label} is listed with events ${JSON.stringify(listed?.events)}, not ${JSON.stringify(webhook.events)}`,
+        exchange,
+      );
     }
     for (const gone of model.deleted) real.must('WH-DELETE-REMOVES', !own.has(gone.id), `webhook ${gone.label} was deleted but is still listed`, exchange);
   }

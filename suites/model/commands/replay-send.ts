@@ -36,14 +36,24 @@ export class ReplaySend extends ModelCommand {
     const exchange = await real.request({ method: 'POST', path: '/v1/messages', body, headers: { 'idempotency-key': key.value } });
     if (this.otherMessage !== undefined) return this.mismatch(model, real, key, body, exchange);
     const json = jsonObject(exchange);
-    real.must('IDEM-REPLAY', exchange.status === key.status, `${answered(exchange)} to a same-body retry of ${key.label}; the first answer was ${key.status}`, exchange);
+    real.must(
+      'IDEM-REPLAY',
+      exchange.status === key.status,
+      `${answered(exchange)} to a same-body retry of ${key.label}; the first answer was ${key.status}`,
+      exchange,
+    );
     if (json.id !== key.id) {
       // spec §4.1: a replay creates nothing; a fresh id that reads back means a second message exists
       const second = typeof json.id === 'string' ? model.message(json.id) === undefined && (await readsBack(real, json.id)) : false;
       real.must('IDEM-NO-DUPLICATE', !second, `the retry of ${key.label} created a second message ${String(json.id)} (the first is ${key.id})`, exchange);
       real.must('IDEM-REPLAY', false, `the retry of ${key.label} answered id ${JSON.stringify(json.id)}, the first answer had ${key.id}`, exchange);
     }
-    real.must('IDEM-REPLAY', isDeepStrictEqual(exchange.json, key.json), `the retry of ${key.label} answered a body that differs from the first answer`, exchange);
+    real.must(
+      'IDEM-REPLAY',
+      isDeepStrictEqual(exchange.json, key.json),
+      `the retry of ${key.label} answered a body that differs from the first answer`,
+      exchange,
+    );
   }
 
   private differentText(key: ModelKey): string {

@@ -19,7 +19,12 @@ export class TestWebhook extends LiveWebhookCommand {
     real.schema(exchange, 'WebhookTestResult', 'WH-TEST-RESPONSE');
     const delivery = jsonObject(exchange).delivery as { test?: unknown } | undefined;
     // DESIGN.md §4: the delivery object is the attempt's record, and records of test sends have test: true
-    real.should('DLV-TEST-FLAG', delivery?.test === true, `the test send of ${webhook.label} answered a delivery with test ${JSON.stringify(delivery?.test)}`, exchange);
+    real.should(
+      'DLV-TEST-FLAG',
+      delivery?.test === true,
+      `the test send of ${webhook.label} answered a delivery with test ${JSON.stringify(delivery?.test)}`,
+      exchange,
+    );
     // the harness's receiver answers 200 by default; with one configured URL (simulator) the answer is not ours
     if (real.ctx.profile.webhooksToOneUrl) return;
     const json = jsonObject(exchange);

@@ -30,7 +30,12 @@ export class UpdateWebhook extends LiveWebhookCommand {
     const json = jsonObject(exchange);
     real.must('WH-UPDATE-RESPONSE', json.id === webhook.id, `the update of ${webhook.label} answered id ${JSON.stringify(json.id)}`, exchange);
     real.must('WH-UPDATE-RESPONSE', json.url === url, `the update of ${webhook.label} answered url ${JSON.stringify(json.url)}, not the new one`, exchange);
-    real.must('WH-UPDATE-RESPONSE', sameEvents(json.events, this.events), `the update of ${webhook.label} answered events ${JSON.stringify(json.events)}`, exchange);
+    real.must(
+      'WH-UPDATE-RESPONSE',
+      sameEvents(json.events, this.events),
+      `the update of ${webhook.label} answered events ${JSON.stringify(json.events)}`,
+      exchange,
+    );
     webhook.url = url;
     webhook.events = [...this.events];
   }

@@ -24,7 +24,10 @@ describe('BudgetStep', () => {
     const { stub, step, runner } = await setup({ maxRequests: 2, maxRateLimitKeyRequests: null });
     await runner.send({ path: '/a' });
     await runner.send({ path: '/b' });
-    await expect(runner.send({ path: '/c' })).rejects.toMatchObject({ code: 'BUDGET_EXCEEDED', message: expect.stringMatching(/already sent 2 requests \(budget 2\).*--max-requests/) });
+    await expect(runner.send({ path: '/c' })).rejects.toMatchObject({
+      code: 'BUDGET_EXCEEDED',
+      message: expect.stringMatching(/already sent 2 requests \(budget 2\).*--max-requests/),
+    });
     expect(stub.requests.map((r) => r.url)).toEqual(['/a', '/b']);
     expect((await runner.send({ method: 'DELETE', path: '/v1/webhooks/w1', cleanup: true })).status).toBe(200);
     expect(step.sent).toBe(3);
@@ -33,7 +36,10 @@ describe('BudgetStep', () => {
   it('bounds the rate-limit key apart, and only it', async () => {
     const { stub, step, runner } = await setup({ maxRequests: null, maxRateLimitKeyRequests: 1 });
     await runner.send({ path: '/rl', key: 'rateLimit' });
-    await expect(runner.send({ path: '/rl', key: 'rateLimit' })).rejects.toMatchObject({ code: 'BUDGET_EXCEEDED', message: expect.stringMatching(/^Rate-limit budget exhausted: 1 unthrottled/) });
+    await expect(runner.send({ path: '/rl', key: 'rateLimit' })).rejects.toMatchObject({
+      code: 'BUDGET_EXCEEDED',
+      message: expect.stringMatching(/^Rate-limit budget exhausted: 1 unthrottled/),
+    });
     expect((await runner.send({ path: '/growth' })).status).toBe(200);
     expect(stub.requests).toHaveLength(2);
     expect(step.sent).toBe(2);

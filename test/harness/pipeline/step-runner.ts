@@ -29,7 +29,11 @@ export function stepRunner(baseUrl: string, steps: readonly RequestStep[], optio
     send(request, scope = shared) {
       const method = (request.method ?? 'GET').toUpperCase();
       const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
-      const headers: Record<string, string> = { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...definedHeaders(request) };
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...definedHeaders(request),
+      };
       const record = { method, url: `${origin}${request.path}`, headers, keyRole: request.key ?? 'growth', ...(body === undefined ? {} : { body }) };
       const prepared = { record, path: request.path, headers, ...(body === undefined ? {} : { body }) };
       return pipeline.run({ id: 0, options: request, prepared, signal: request.signal, scope });

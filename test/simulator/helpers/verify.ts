@@ -7,6 +7,8 @@ export function verifies(header: unknown, raw: Buffer, secret: string): boolean 
   const t = parts.get('t');
   const v1 = parts.get('v1');
   if (!t || !v1 || !/^\d+$/.test(t) || !/^[0-9a-f]{64}$/.test(v1)) return false;
-  const expected = createHmac('sha256', secret).update(Buffer.concat([Buffer.from(`${t}.`), raw])).digest();
+  const expected = createHmac('sha256', secret)
+    .update(Buffer.concat([Buffer.from(`${t}.`), raw]))
+    .digest();
   return timingSafeEqual(expected, Buffer.from(v1, 'hex'));
 }
