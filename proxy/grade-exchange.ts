@@ -1,13 +1,8 @@
-import { readAnswer } from './answer-body.js';
+import { gradeError, gradePagination, gradeRefusal, gradeSecrets, gradeSuccess, isInvalid, pass, readAnswer, readRequest } from '../rules/index.js';
+import type { AnswerView, Finding } from '../rules/index.js';
 import type { CapturedExchange } from './captured-exchange.js';
-import { pass } from './finding.js';
-import type { Finding } from './finding.js';
-import { gradeError, gradeSecrets, gradeSuccess } from './grade-answer.js';
-import { gradePagination } from './grade-pagination.js';
-import { gradeRefusal, isInvalid } from './grade-refusal.js';
 import type { IdempotencyTracker } from './idempotency-tracker.js';
 import { matchOperation } from './operation-matcher.js';
-import { readRequest } from './request-reading.js';
 
 /** What grading one exchange found. */
 export type Grading =
@@ -33,18 +28,22 @@ export function gradeExchange(exchange: CapturedExchange, idempotency: Idempoten
   if (exchange.status === undefined) return { kind: 'ungraded', operationId: operation.id, why: exchange.error ?? 'no answer' };
   if (exchange.requestTruncated || exchange.responseTruncated)
     return { kind: 'ungraded', operationId: operation.id, why: 'a body passed the capture limit', status: exchange.status };
-  const answered = exchange as CapturedExchange & { status: number };
-  const reading = readRequest(operation, exchange, matched.pathParams);
-  const body = readAnswer(exchange);
+  const reading = readRequest(
+    operation,
+    { url: exchange.url, headers: exchange.requestHeaders, body: exchange.requestBody.toString('utf8') },
+    matched.pathParams,
+  );
+  const body = readAnswer(exchange.responseBody.toString('utf8'));
+  const answered: AnswerView = { status: exchange.status, headers: exchange.responseHeaders, body };
   const invalid = isInvalid(reading);
   const success = answered.status >= 200 && answered.status < 300;
-  const findings: Finding[] = [...gradeSecrets(operation, answered, body)];
+  const findings: Finding[] = [...gradeSecrets(operation, answered)];
   if (invalid) findings.push(...gradeRefusal(operation, answered.status, reading));
   if (success && !invalid) {
-    findings.push(...gradeSuccess(operation, answered, body));
+    findings.push(...gradeSuccess(operation, answered));
     if (body.isJson) findings.push(...gradePagination(operation, reading.query, body.json));
   }
-  if (answered.status >= 400) findings.push(...gradeError(operation, answered, body));
+  if (answered.status >= 400) findings.push(...gradeError(operation, answered));
   else findings.push(pass('ERR-NO-5XX'));
   const key = exchange.requestHeaders['idempotency-key'];
   if (key !== undefined && !invalid && operation.parameters.some((parameter) => parameter.name === 'idempotency-key')) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../spec/build/canonical-json.js';
-import { fail, pass } from './finding.js';
-import type { Finding } from './finding.js';
+import { fail, pass } from '../rules/index.js';
+import type { Finding } from '../rules/index.js';
 
 /** The first answer a key got: hashes and the created id only (no bodies, no keys are kept). */
 interface FirstAnswer {

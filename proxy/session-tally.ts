@@ -1,4 +1,4 @@
-import type { Finding } from './finding.js';
+import type { Finding } from '../rules/index.js';
 import type { Grading } from './grade-exchange.js';
 import { printable } from './printable.js';
 

@@ -5,8 +5,8 @@ import { DEFAULT_TOLERANCE_SECONDS, serviceScheme } from '../receiver/schemes/in
 import type { SignatureScheme } from '../receiver/schemes/index.js';
 import { isLoopbackUrl } from '../targets/loopback.js';
 import { Redactor } from '../targets/redact.js';
-import type { DeliveryVerification } from './grade-delivery.js';
-import { gradeDelivery } from './grade-delivery.js';
+import { gradeDelivery } from '../rules/index.js';
+import type { DeliveryVerification } from '../rules/index.js';
 import { passHeaders } from './hop-headers.js';
 import { closeServer, listenLoopback } from './loopback-listen.js';
 import { printable } from './printable.js';

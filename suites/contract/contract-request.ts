@@ -1,13 +1,9 @@
-import { schemas, validate } from '../../spec/index.js';
+import { fromWire } from '../../rules/index.js';
+import type { Location } from '../../rules/index.js';
+import { schemas } from '../../spec/index.js';
 import type { Operation } from '../../spec/index.js';
 import type { RequestOptions } from '../../targets/index.js';
 import type { JsonSchema } from '../arbitraries/index.js';
-
-/** Where a part of a request goes (the keys of `operation.schemaNames`). */
-export type Location = 'path' | 'query' | 'headers' | 'body';
-
-/** The parts of a request in order. */
-export const locations: readonly Location[] = ['path', 'query', 'headers', 'body'];
 
 /** A request's parts as generated, with the types the schemas give them (before they are put on the wire). */
 export type RequestParts = Partial<Record<Location, unknown>>;
@@ -91,23 +87,6 @@ export function toRequestOptions(request: ContractRequest): RequestOptions {
   };
 }
 
-/**
- * Reads wire text back as a server would before validating it: numbers and booleans where the schema types the
- * parameter so. Used to tell whether a negative case survives the trip (12345 as a header is just the text "12345").
- */
-export function fromWire(operation: Operation, location: Location, wire: Readonly<Record<string, string>>): Record<string, unknown> {
-  const properties = partSchema(operation, location)?.properties ?? {};
-  return Object.fromEntries(
-    Object.entries(wire).map(([name, text]) => {
-      const sub = properties[name];
-      const types = typeof sub === 'object' ? [sub.type ?? []].flat() : [];
-      if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(text)) return [name, Number(text)];
-      if (types.includes('boolean') && (text === 'true' || text === 'false')) return [name, text === 'true'];
-      return [name, text];
-    }),
-  );
-}
-
 /** The path, query or header part of a sent request, read back from the wire; undefined for the body. */
 export function wirePart(operation: Operation, location: Location, request: ContractRequest, parts: RequestParts): Record<string, unknown> | undefined {
   switch (location) {
@@ -122,12 +101,6 @@ export function wirePart(operation: Operation, location: Location, request: Cont
     case 'body':
       return undefined;
   }
-}
-
-/** Validation issues of a part against its schema (spec/index.ts validate), or [] when the part has no schema. */
-export function partIssues(operation: Operation, location: Location, value: unknown): ReturnType<typeof validate>['issues'] {
-  const name = operation.schemaNames[location];
-  return name === undefined ? [] : validate(name, value).issues;
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

@@ -1,11 +1,13 @@
 import type { Operation } from '../../spec/index.js';
 import { exampleValue, invalidCases } from '../arbitraries/index.js';
 import type { InvalidCase } from '../arbitraries/index.js';
-import { locations, partIssues, partSchema, toContractRequest, wirePart, wireText } from './contract-request.js';
-import type { ContractRequest, Location, RequestParts } from './contract-request.js';
+import { locations, partIssues } from '../../rules/index.js';
+import type { Location } from '../../rules/index.js';
+import { partSchema, toContractRequest, wirePart, wireText } from './contract-request.js';
+import type { ContractRequest, RequestParts } from './contract-request.js';
 import { idWords, pathParameters } from './operation-facts.js';
 import { requestGenerator } from './request-generator.js';
-import { isAssumedAt } from './schema-tools.js';
+import { isAssumedAt } from '../../rules/index.js';
 
 /** One invalid-request case of an operation: which part it breaks and how. */
 export interface NegativeCase {

@@ -11,7 +11,8 @@ import { FixtureResources } from './fixture-resources.js';
 import { breakRequest, negativeCases } from './negative-cases.js';
 import type { NegativeCase } from './negative-cases.js';
 import { idStem, needsOf, suiteOf } from './operation-facts.js';
-import { levelOf, loosest, requiredRuleRequirements } from './requirement-picks.js';
+import { levelOf } from '../../rules/index.js';
+import { loosest, requiredRuleRequirements } from './requirement-picks.js';
 import { negativeCitation } from './spec-citations.js';
 
 /** Generated valid requests each negative case is applied to (after the deterministic example). */

@@ -1,5 +1,6 @@
 import { operationById, operations, schemas } from '../../spec/index.js';
 import type { Operation } from '../../spec/index.js';
+import { successResponse } from '../../rules/index.js';
 import type { Need } from '../checks/index.js';
 import { partSchema } from './contract-request.js';
 import { operationFixtures } from './operation-fixtures.js';
@@ -24,11 +25,6 @@ export function creatorOf(operation: Operation, param: string): Operation | unde
 /** The DELETE of a member of the collection `creator` posts to, if there is one (to clean up what was created). */
 export function deleterOf(creator: Operation): Operation | undefined {
   return operations.find((op) => op.method === 'DELETE' && new RegExp(`^${escape(creator.path)}/\\{[^}/]+\\}$`).test(op.path));
-}
-
-/** The documented success response (the one with the operation's success status). */
-export function successResponse(operation: Operation): Operation['responses'][string] | undefined {
-  return operation.responses[String(operation.successStatus)];
 }
 
 /** A POST answering a Message sends an SMS: billable on production targets (DESIGN.md §5). */

@@ -6,8 +6,9 @@ import type { Grade } from './answer-grading.js';
 import { toContractRequest, toRequestOptions, withPathValues } from './contract-request.js';
 import { contractCost } from './contract-cost.js';
 import { FixtureResources } from './fixture-resources.js';
-import { idStem, needsOf, successResponse, suiteOf } from './operation-facts.js';
-import { assumedRequirements, levelOf, loosest, positiveRequirements, successStatusRequirement } from './requirement-picks.js';
+import { assumedRequirements, levelOf, successResponse, successStatusRequirement } from '../../rules/index.js';
+import { idStem, needsOf, suiteOf } from './operation-facts.js';
+import { loosest, positiveRequirements } from './requirement-picks.js';
 
 /** Cases of an operation whose requests cannot vary (no query, headers or body): repeating them proves little. */
 const fixedRequestRuns = 3;

@@ -5,7 +5,8 @@ import type { TargetConventions } from '../../targets/index.js';
 import { boundaryValues, exampleValue, validArbitrary } from '../arbitraries/index.js';
 import type { JsonSchema } from '../arbitraries/index.js';
 import { partSchema } from './contract-request.js';
-import type { Location, RequestParts } from './contract-request.js';
+import type { Location } from '../../rules/index.js';
+import type { RequestParts } from './contract-request.js';
 import { operationFixtures } from './operation-fixtures.js';
 import { positiveSchema, stringPaths } from './schema-tools.js';
 

@@ -1,6 +1,6 @@
 import { schemas } from '../../spec/index.js';
 import type { Operation } from '../../spec/index.js';
-import { successResponse } from './operation-facts.js';
+import { successResponse } from '../../rules/index.js';
 
 /**
  * Spec requirements that a contract check proves although openapi.yaml does not cite them per keyword: the

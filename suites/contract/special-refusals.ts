@@ -7,7 +7,8 @@ import { partSchema, toContractRequest } from './contract-request.js';
 import type { ContractRequest, RequestParts } from './contract-request.js';
 import { refusalsCost, runRefusals } from './negative-checks.js';
 import { idStem, needsOf, pathParameters, suiteOf } from './operation-facts.js';
-import { levelOf, unknownIdRequirements } from './requirement-picks.js';
+import { levelOf } from '../../rules/index.js';
+import { unknownIdRequirements } from './requirement-picks.js';
 import { positiveSchema } from './schema-tools.js';
 
 /** Request bodies that are not JSON, or JSON but not an object (ERR-MALFORMED-JSON-4XX). */

@@ -4,7 +4,7 @@ import { defineCheck } from '../checks/index.js';
 import type { Profile, SignatureConvention, Target } from '../../targets/index.js';
 import { analyzeSignature, describeConvention, describeSignature, signatureHeaderOf, toleranceSeconds } from './signature-analysis.js';
 import type { SignatureAnalysis } from './signature-analysis.js';
-import { anyConstruction, hasSignatureLikeHeader } from './any-construction.js';
+import { anyConstruction, hasSignatureLikeHeader } from '../../rules/index.js';
 import { skipIfSignedOtherwise } from './signature-convention.js';
 import { allWebhookEvents, withWebhooks } from './webhook-fixture.js';
 import { arrivalsAt, eventOf, messageEventCheck, reports, sendMessage, waitForArrivals } from './webhook-helpers.js';
@@ -37,7 +37,7 @@ type SignatureFinding = string | { readonly why: string; readonly breaks: string
 /**
  * A check that analyses every captured delivery and lists the ones that break `problem`; `convention` may rule it
  * out. A should check judges the configured convention (and skips when deliveries follow another, see
- * signature-convention.ts); a must check accepts any common construction (any-construction.ts), so it never skips.
+ * signature-convention.ts); a must check accepts any common construction (rules/signature-constructions.ts), so it never skips.
  */
 function signatureCheck(
   id: string,
@@ -82,7 +82,7 @@ function signatureCheck(
 
 /**
  * spec §5.3: every delivery carries a signature header that verifies as an HMAC-SHA256 under the webhook's secret. The
- * signed content and header format are "not shown": any common construction in any header passes (any-construction.ts).
+ * signed content and header format are "not shown": any common construction in any header passes (rules/signature-constructions.ts).
  */
 export const hmacVerifies = signatureCheck(
   'SIGNATURE-HMAC-VERIFIES',

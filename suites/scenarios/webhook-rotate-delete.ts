@@ -2,7 +2,7 @@ import type { Exchange } from '../../targets/index.js';
 import type { CheckContext } from '../checks/index.js';
 import { defineCheck, expectThat, fixtureBreaks } from '../checks/index.js';
 import { analyzeSignature, describeSignature } from './signature-analysis.js';
-import { anyConstruction } from './any-construction.js';
+import { anyConstruction } from '../../rules/index.js';
 import { withWebhooks } from './webhook-fixture.js';
 import type { CreatedWebhook, WebhookFixture } from './webhook-fixture.js';
 
@@ -48,7 +48,7 @@ export const rotateNewSecretSigns = defineCheck({
     withWebhooks(ctx, async (hooks) => {
       const hook = await hooks.create(['message.failed']);
       const signature = ctx.target.conventions.signature;
-      // must: any common HMAC-SHA256 construction counts (spec §5.3 does not show one: any-construction.ts)
+      // must: any common HMAC-SHA256 construction counts (spec §5.3 does not show one: rules/signature-constructions.ts)
       const first = (await hooks.testSend(hook)).delivery;
       const before = analyzeSignature(first, hook.secret, signature);
       ctx.expect(

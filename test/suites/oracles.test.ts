@@ -5,7 +5,7 @@ import { attribute, CheckRegistry, defineCheck } from '../../suites/checks/index
 import { loadRegistry, runConformance } from '../../suites/index.js';
 import type { RunResult } from '../../suites/engine/index.js';
 import { codePointLength } from '../../suites/arbitraries/index.js';
-import { anyConstruction } from '../../suites/scenarios/any-construction.js';
+import { anyConstruction } from '../../rules/index.js';
 import { roundTripCases } from '../../suites/scenarios/round-trip-values.js';
 import { referenceTarget } from '../../targets/index.js';
 

@@ -1,11 +1,11 @@
 import { validate } from '../spec/index.js';
 import type { ValidationIssue } from '../spec/index.js';
 import type { SignatureScheme, VerifyFailureCode } from '../receiver/schemes/index.js';
-import { issueLevel } from '../suites/contract/answer-grading.js';
-import { levelOf } from '../suites/contract/requirement-picks.js';
 import { isJsonType } from './answer-body.js';
+import { issueLevel, levelOf } from './contract-picks.js';
 import { fail, pass, verdict } from './finding.js';
 import type { Finding } from './finding.js';
+import { describeIssue } from './schema-findings.js';
 
 /** How deliveries are verified: the scheme and the webhook secrets the user configured. */
 export interface DeliveryVerification {
@@ -56,8 +56,7 @@ export function gradeDelivery(delivery: ReceivedDelivery, verification: Delivery
   if (must.length === 0) findings.push(pass('EVT-PAYLOAD-SHAPE'), pass('EVT-KIND-MATCHES'));
   if (should.length === 0) findings.push(pass('EVT-DATA-FIELDS'));
   const byRequirement = new Map<string, string[]>();
-  for (const issue of issues)
-    byRequirement.set(requirementOf(issue), [...(byRequirement.get(requirementOf(issue)) ?? []), `${issue.path || '/'} ${issue.keyword}: ${issue.message}`]);
+  for (const issue of issues) byRequirement.set(requirementOf(issue), [...(byRequirement.get(requirementOf(issue)) ?? []), describeIssue(issue)]);
   for (const [id, texts] of byRequirement) findings.push(fail(id, `the ${event} payload does not match WebhookPayload: ${texts.slice(0, 3).join('; ')}`));
   if (verification?.scheme.name === 'service') {
     // DESIGN.md §4 signature: Service-Event names the event, Service-Delivery-Id identifies the delivery

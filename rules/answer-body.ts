@@ -1,5 +1,3 @@
-import type { CapturedExchange } from './captured-exchange.js';
-
 /** An answer body read once for every rule: its text and, when it parses, its JSON. */
 export interface AnswerBody {
   readonly text: string;
@@ -8,11 +6,11 @@ export interface AnswerBody {
   readonly isJson: boolean;
 }
 
-/** Reads the captured answer body (the caller skips truncated answers). */
-export function readAnswer(exchange: CapturedExchange): AnswerBody {
-  const text = exchange.responseBody.toString('utf8');
+/** Reads an answer body's text (the caller skips truncated answers); `parsed` spares a second parse when the caller has one. */
+export function readAnswer(text: string, parsed?: { json?: unknown }): AnswerBody {
   const empty = text.trim() === '';
   if (empty) return { text, empty, isJson: false };
+  if (parsed !== undefined && 'json' in parsed && parsed.json !== undefined) return { text, empty, json: parsed.json, isJson: true };
   try {
     return { text, empty, json: JSON.parse(text) as unknown, isJson: true };
   } catch {

@@ -1,7 +1,14 @@
 import type { Operation, ValidationIssue } from '../spec/index.js';
-import { fromWire, partIssues } from '../suites/contract/contract-request.js';
-import type { Location } from '../suites/contract/contract-request.js';
-import type { CapturedExchange } from './captured-exchange.js';
+import { fromWire, partIssues } from './request-parts.js';
+import type { Location } from './request-parts.js';
+
+/** A request as it went over the wire: path and query, lower-case headers, the body text (empty when none). */
+export interface WireRequest {
+  /** Path and query as the client sent them (e.g. /v1/messages?limit=5). */
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
 
 /** One request issue and the part of the request it is in. */
 export interface RequestIssue {
@@ -22,14 +29,14 @@ export interface RequestReading {
 }
 
 /** Reads the path, query, header and body parts of a request and validates each against its schema. */
-export function readRequest(operation: Operation, exchange: CapturedExchange, pathParams: Readonly<Record<string, string>>): RequestReading {
-  const search = new URL(exchange.url, 'http://proxy.invalid').searchParams;
+export function readRequest(operation: Operation, request: WireRequest, pathParams: Readonly<Record<string, string>>): RequestReading {
+  const search = new URL(request.url, 'http://request.invalid').searchParams;
   const wireQuery: Record<string, string> = {};
   for (const [name, value] of search) if (!(name in wireQuery)) wireQuery[name] = value;
   const query = fromWire(operation, 'query', wireQuery);
   const headerNames = Object.keys(headerProperties(operation));
   const wireHeaders = Object.fromEntries(
-    headerNames.filter((name) => exchange.requestHeaders[name] !== undefined).map((name) => [name, exchange.requestHeaders[name] as string]),
+    headerNames.filter((name) => request.headers[name] !== undefined).map((name) => [name, request.headers[name] as string]),
   );
   const parts: [Location, unknown][] = [
     ['path', pathParams],
@@ -39,12 +46,11 @@ export function readRequest(operation: Operation, exchange: CapturedExchange, pa
   let body: unknown;
   let malformedJson = false;
   if (operation.schemaNames.body !== undefined) {
-    const text = exchange.requestBody.toString('utf8');
     try {
-      body = JSON.parse(text);
+      body = JSON.parse(request.body);
       parts.push(['body', body]);
     } catch {
-      malformedJson = text.trim() !== '' || operation.requestBodyRequired;
+      malformedJson = request.body.trim() !== '' || operation.requestBodyRequired;
     }
   }
   const all = parts.flatMap(([location, value]) => partIssues(operation, location, value).map((issue) => ({ location, issue })));
@@ -53,7 +59,7 @@ export function readRequest(operation: Operation, exchange: CapturedExchange, pa
     ...(body === undefined ? {} : { body }),
     malformedJson,
     issues: all.filter((item) => !item.issue.assumed),
-    assumedIssues: all.filter((item) => item.issue.assumed),
+    assumedIssues: all.filter((item) => !!item.issue.assumed),
   };
 }
 

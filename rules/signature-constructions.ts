@@ -1,5 +1,8 @@
 import { createHmac } from 'node:crypto';
-import type { Delivery } from '../../receiver/index.js';
+import type { Delivery } from '../receiver/index.js';
+
+/** What signature verification reads of a delivery: its raw body and header lines. */
+export type SignedDelivery = Pick<Delivery, 'raw' | 'headers' | 'headerPairs'>;
 
 /**
  * spec §5.3: deliveries carry a signature header "named Service-Signature here" that verifies with the webhook's
@@ -22,7 +25,7 @@ export interface AnyConstructionMatch {
 }
 
 // a timestamp as the delivery carries it: t=<digits> in any header value, or a *-timestamp header
-function timestamps(delivery: Delivery): string[] {
+function timestamps(delivery: SignedDelivery): string[] {
   const found = new Set<string>();
   for (const [name, value] of delivery.headerPairs) {
     for (const match of value.matchAll(/(?:^|[,;\s])t=(\d{1,16})(?=$|[,;\s])/g)) found.add(match[1] as string);
@@ -31,7 +34,7 @@ function timestamps(delivery: Delivery): string[] {
   return [...found];
 }
 
-function contents(delivery: Delivery): [string, Buffer][] {
+function contents(delivery: SignedDelivery): [string, Buffer][] {
   const raw = delivery.raw;
   const out: [string, Buffer][] = [['raw', raw]];
   let json: Buffer | undefined;
@@ -79,7 +82,7 @@ function encodings(digest: Buffer): [AnyConstructionMatch['encoding'], string][]
 }
 
 /** The first header of the delivery that carries an HMAC-SHA256 under the secret in a common construction, if any. */
-export function anyConstruction(delivery: Delivery, secret: string): AnyConstructionMatch | undefined {
+export function anyConstruction(delivery: SignedDelivery, secret: string): AnyConstructionMatch | undefined {
   const candidates = delivery.headerPairs.flatMap(([name, value]) => tokens(value).map((token) => [name, token] as const));
   if (candidates.length === 0) return undefined;
   for (const key of keys(secret)) {
@@ -95,6 +98,6 @@ export function anyConstruction(delivery: Delivery, secret: string): AnyConstruc
 }
 
 /** True when some header's name says it carries a signature (for telling a missing header from a wrong one). */
-export function hasSignatureLikeHeader(delivery: Delivery, configured: string): boolean {
+export function hasSignatureLikeHeader(delivery: SignedDelivery, configured: string): boolean {
   return delivery.headerPairs.some(([name]) => name === configured || /signature/.test(name));
 }
