@@ -6,14 +6,22 @@
 /** The fewest digits of a phone number (the guard's --allow-recipient rule: + and 7 to 15 digits). */
 export const phoneDigits = 7;
 
-/** The digits a server that normalises a number would dial. */
+/** The value of a Unicode decimal digit: decimal digit blocks run in tens from their zero (Unicode's Nd property). */
+function digitValue(digit: string): string {
+  const code = digit.codePointAt(0) ?? 0x30;
+  let zero = code;
+  while (zero > 0 && /\p{Nd}/u.test(String.fromCodePoint(zero - 1))) zero -= 1;
+  return String((code - zero) % 10);
+}
+
+/** The digits a server that normalises a number would dial (Unicode digits too: the near-miss +١٤١٥... names a number). */
 export function dialledDigits(text: string): string {
-  return text.replace(/\D/g, '');
+  return text.replace(/\p{Nd}/gu, digitValue).replace(/\D/g, '');
 }
 
 /** Every run of digits (separators allowed between them) long enough to be a phone number, as digits. */
 function numbersIn(text: string): string[] {
-  return (text.match(/\d[\d\s().-]*/g) ?? []).map(dialledDigits).filter((digits) => digits.length >= phoneDigits);
+  return (text.match(/\p{Nd}[\p{Nd}\s().-]*/gu) ?? []).map(dialledDigits).filter((digits) => digits.length >= phoneDigits);
 }
 
 /**

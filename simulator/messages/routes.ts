@@ -4,6 +4,7 @@ import type { Reply } from '../http/reply.js';
 import { jsonReply } from '../http/reply.js';
 import { ApiError, invalid, notFound } from '../errors.js';
 import { MESSAGE_DIRECTIONS, MESSAGE_STATUSES } from '../types.js';
+import { lenientSendTo, lenientTemplateTo } from '../validation/lenient-input.js';
 import { checkE164, checkText, enumParam, intParam, isObject, optionalObject, optionalString, requireString } from '../validation/fields.js';
 import { send } from './send.js';
 import type { SendInput } from './send.js';
@@ -42,7 +43,8 @@ function sendFreeForm(ref: ReferenceContext, req: RequestContext): Promise<Reply
   if (req.tier === 'starter' && !ref.faults.has('starter-freeform-allowed')) throw tierRefusal();
   if (req.tier === 'growth' && ref.faults.has('growth-freeform-402')) throw tierRefusal();
   return send(ref, req, (body): SendInput => {
-    const to = ref.faults.has('missing-to-accepted') ? (optionalString(body, 'to') ?? '') : requireString(body, 'to');
+    const given = ref.faults.has('missing-to-accepted') ? (optionalString(body, 'to') ?? '') : requireString(body, 'to');
+    const to = lenientSendTo(given, ref.faults);
     if (to !== '' && !ref.faults.has('e164-not-checked-on-send')) checkE164('to', to);
     const from = freeFormFrom(ref, body);
     const max = ref.faults.has('accepts-1601-chars') ? MESSAGE_MAX + 1 : ref.faults.has('refuses-1600-chars') ? MESSAGE_MAX - 1 : MESSAGE_MAX;
@@ -60,7 +62,8 @@ function freeFormFrom(ref: ReferenceContext, body: Record<string, unknown>): str
 }
 
 function checkTemplate(ref: ReferenceContext, req: RequestContext, body: Record<string, unknown>): SendInput {
-  const to = ref.faults.has('template-missing-to-accepted') ? (optionalString(body, 'to') ?? '') : requireString(body, 'to');
+  const givenTo = ref.faults.has('template-missing-to-accepted') ? (optionalString(body, 'to') ?? '') : requireString(body, 'to');
+  const to = lenientTemplateTo(givenTo, ref.faults);
   if (to !== '' && !ref.faults.has('e164-not-checked-on-template')) checkE164('to', to);
   const given = typeof body.from === 'number' && ref.faults.has('template-numeric-from-coerced') ? String(body.from) : optionalString(body, 'from');
   const fromRequired = (req.tier === 'starter' && ref.faults.has('starter-no-shared-number')) || ref.faults.has('template-from-required');
@@ -84,9 +87,14 @@ function list(ref: ReferenceContext, req: RequestContext): Reply {
     max: f.has('accepts-limit-101') ? 101 : f.has('list-limit-capped-50') ? 50 : 100,
     fallback: f.has('default-limit-50') ? 50 : 20,
     lenient: f.has('limit-parsed-leniently'),
+    wraps32: f.has('limit-wraps-32-bit'),
   });
-  const status = f.has('status-filter-unchecked') ? (req.query.get('status') ?? undefined) : enumParam(req.query, 'status', MESSAGE_STATUSES);
-  const direction = f.has('direction-filter-unchecked') ? (req.query.get('direction') ?? undefined) : enumParam(req.query, 'direction', MESSAGE_DIRECTIONS);
+  const statusReading = f.has('status-filter-case-insensitive') ? 'case' : undefined;
+  const directionReading = f.has('direction-filter-prefix') ? 'prefix' : undefined;
+  const status = f.has('status-filter-unchecked') ? (req.query.get('status') ?? undefined) : enumParam(req.query, 'status', MESSAGE_STATUSES, statusReading);
+  const direction = f.has('direction-filter-unchecked')
+    ? (req.query.get('direction') ?? undefined)
+    : enumParam(req.query, 'direction', MESSAGE_DIRECTIONS, directionReading);
   const filter = !f.has('filter-ignored');
   const byDirection = filter && !f.has('direction-filter-ignored');
   // the list-replica-lag fault: the list reads a replica that has not seen the last 2 seconds yet

@@ -1,4 +1,5 @@
 import { invalid } from '../errors.js';
+import { lenientEnum } from './lenient-input.js';
 
 const E164 = /^\+[1-9]\d{1,14}$/;
 
@@ -64,10 +65,15 @@ export function checkText(field: string, value: string, max: number): string {
 }
 
 /** An integer query parameter with bounds; absent → default. `lenient` (a fault) parses like parseInt instead of refusing. */
-export function intParam(query: URLSearchParams, name: string, bounds: { min: number; max?: number; fallback: number; lenient?: boolean }): number {
+export function intParam(
+  query: URLSearchParams,
+  name: string,
+  bounds: { min: number; max?: number; fallback: number; lenient?: boolean; wraps32?: boolean },
+): number {
   const raw = query.get(name);
   if (raw === null) return bounds.fallback;
-  let value = Number(raw);
+  // wraps32 (the limit-wraps-32-bit fault): read as a C int32 is
+  let value = bounds.wraps32 === true ? Number(raw) | 0 : Number(raw);
   if (!/^-?\d+$/.test(raw)) {
     if (!bounds.lenient) throw invalid(`${name} must be an integer`);
     const parsed = Number.parseInt(raw, 10);
@@ -78,10 +84,11 @@ export function intParam(query: URLSearchParams, name: string, bounds: { min: nu
   return value;
 }
 
-/** An enum query parameter; absent → undefined. */
-export function enumParam<T extends string>(query: URLSearchParams, name: string, allowed: readonly T[]): T | undefined {
-  const raw = query.get(name);
-  if (raw === null) return undefined;
+/** An enum query parameter; absent → undefined. `reading` (a near-miss fault) matches ignoring case or by prefix. */
+export function enumParam<T extends string>(query: URLSearchParams, name: string, allowed: readonly T[], reading?: 'case' | 'prefix'): T | undefined {
+  const given = query.get(name);
+  if (given === null) return undefined;
+  const raw = lenientEnum(given, allowed, reading);
   if (!(allowed as readonly string[]).includes(raw)) throw invalid(`${name} must be one of ${allowed.join(', ')}`);
   return raw as T;
 }

@@ -3,6 +3,7 @@ import type { WebhookEvent } from '../types.js';
 import { WEBHOOK_EVENTS } from '../types.js';
 import { invalid } from '../errors.js';
 import { checkWebhookUrl } from './webhook-url.js';
+import { lenientEnum } from './lenient-input.js';
 
 /** A checked create/update body. */
 export interface WebhookInput {
@@ -33,6 +34,12 @@ function checkUrl(raw: unknown, hosts: Map<string, string[]>, faults: FaultSet, 
   return checkWebhookUrl(raw, hosts, faults);
 }
 
+/** The event names a subscription takes: the four kinds, plus the delivery records' test.webhook.sent under its fault. */
+function subscribable(faults: FaultSet): readonly string[] {
+  const kinds = faults.has('status-updated-event-refused') ? WEBHOOK_EVENTS.filter((k) => k !== 'message.status.updated') : WEBHOOK_EVENTS;
+  return faults.has('test-event-subscribable') ? [...kinds, 'test.webhook.sent'] : kinds;
+}
+
 function checkEvents(raw: unknown, faults: FaultSet): WebhookEvent[] {
   if ((raw === undefined || raw === null) && faults.has('missing-events-subscribes-all')) return [...WEBHOOK_EVENTS];
   if (raw === undefined || raw === null) throw invalid(`events is required: give at least one of ${WEBHOOK_EVENTS.join(', ')}`);
@@ -40,8 +47,9 @@ function checkEvents(raw: unknown, faults: FaultSet): WebhookEvent[] {
   if (!Array.isArray(raw)) throw invalid('events must be an array of event names');
   if (raw.length === 0 && !faults.has('accepts-empty-events')) throw invalid('events must name at least one event');
   const events: WebhookEvent[] = [];
-  for (const e of raw) {
-    const known = faults.has('status-updated-event-refused') ? WEBHOOK_EVENTS.filter((k) => k !== 'message.status.updated') : WEBHOOK_EVENTS;
+  const known = subscribable(faults);
+  for (const given of raw) {
+    const e = typeof given === 'string' ? lenientEnum(given, WEBHOOK_EVENTS, faults.has('events-case-insensitive') ? 'case' : undefined) : given;
     const anyString = faults.has('events-enum-unchecked') && typeof e === 'string';
     if (!anyString && (typeof e !== 'string' || !(known as readonly string[]).includes(e))) {
       throw invalid(`events has ${JSON.stringify(e)}: use ${WEBHOOK_EVENTS.join(', ')}`);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { lenientUuid } from '../validation/lenient-input.js';
 import type { ReferenceContext } from '../context.js';
 import type { RequestContext, Router } from '../http/router.js';
 import type { Reply } from '../http/reply.js';
@@ -60,7 +61,7 @@ function withSecret(ref: ReferenceContext, w: StoredWebhook): Record<string, unk
 
 /** Finds a webhook; a malformed uuid is 404 like an unknown one (DESIGN §4 allows 400 or 404). */
 function find(ref: ReferenceContext, req: RequestContext): StoredWebhook {
-  const id = req.params.id ?? '';
+  const id = lenientUuid(req.params.id ?? '', ref.faults);
   const wellFormed = UUID.test(id) || ref.faults.has('webhook-id-not-uuid');
   const webhook = wellFormed ? ref.store.webhooks.get(id.toLowerCase()) : undefined;
   if (webhook) return webhook;
@@ -149,7 +150,11 @@ function deliveries(ref: ReferenceContext, req: RequestContext): Reply {
     fallback: ref.faults.has('deliveries-page-zero-based') ? 0 : 1,
   });
   const max = ref.faults.has('deliveries-limit-unbounded') ? undefined : 100;
-  const limit = int(req.query, 'limit', { min: 1, max, fallback: ref.faults.has('deliveries-default-limit-20') ? 20 : 50 });
+  const limit = int(req.query, 'limit', {
+    min: ref.faults.has('deliveries-limit-0-accepted') ? 0 : 1,
+    max,
+    fallback: ref.faults.has('deliveries-default-limit-20') ? 20 : 50,
+  });
   const all = ref.store.listDeliveries(webhookId).map((r) => (ref.faults.has('record-webhook-id-is-workspace') ? { ...r, webhook_id: ref.workspaceId } : r));
   const extra = ref.faults.has('deliveries-limit-off-by-one') ? 1 : 0;
   const data = all.slice(Math.max(0, (page - 1) * limit), page * limit + extra);

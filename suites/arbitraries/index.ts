@@ -1,7 +1,8 @@
 // Public entry of suites/arbitraries: JSON Schema -> fast-check generators and SMS-domain arbitraries.
 export { validArbitrary } from './valid-arbitrary.js';
 export { boundaryValues, type BoundaryCase } from './boundary-values.js';
-export { invalidCases, type InvalidCase } from './invalid-cases.js';
+export { invalidCases, type InvalidCase, type InvalidNearMiss } from './invalid-cases.js';
+export { nearMisses, type NearMiss, type NearMissContext } from './near-misses.js';
 export { pathKey, type ArbitraryOptions } from './arbitrary-options.js';
 export { exampleValue, FIXED_SEED } from './example-value.js';
 export { ArbitrariesError, type JsonSchema, type JsonType } from './json-schema.js';

@@ -1,8 +1,9 @@
 import { distinctValues, exampleValue } from './example-value.js';
-import { invalidCandidates, VALUE_KEYWORDS } from './invalid-candidates.js';
+import { invalidCandidates, VALUE_KEYWORDS, type ValueKeyword } from './invalid-candidates.js';
 import { asSchema, requirementOf, type JsonSchema } from './json-schema.js';
 import { leafViolations } from './leaf-violations.js';
 import { describeMutation } from './describe-mutation.js';
+import { nearMissBase, nearMisses, type NearMissContext } from './near-misses.js';
 import { REMOVE, replaceAt, walkSchema, type PathStep, type SchemaNode } from './schema-walk.js';
 
 /** One negative case: breaks one keyword of the schema at `path` in an otherwise valid value. */
@@ -19,13 +20,28 @@ export interface InvalidCase {
   alsoBreaks: string[];
   /** A deep copy of a valid base value with the mutation applied. */
   mutate(base: unknown): unknown;
+  /** The constraint's near-misses (near-misses.ts), each breaking the same keyword: sent besides the mutation, every run. */
+  nearMisses: InvalidNearMiss[];
+}
+
+/** A near-miss of the case's constraint, applied to a valid base value. */
+export interface InvalidNearMiss {
+  /** One line for reports, e.g. 'to "+1 415 555 0100" not a valid e164 (spaces between digit groups)'. */
+  description: string;
+  /** A deep copy of the base with the near-miss of its own valid value (of the example value when that one has none). */
+  mutate(base: unknown): unknown;
 }
 
 const UNEXPECTED_PROPERTY = 'unexpected_property';
 
-/** One mutation per constraint of the schema (deterministic, in schema order), each breaking exactly that constraint. */
-export function invalidCases(schema: JsonSchema): InvalidCase[] {
+/**
+ * One mutation per constraint of the schema (deterministic, in schema order), each breaking exactly that constraint,
+ * with the constraint's near-misses. `context` names enums of other parts of the contract (the part's own other enums
+ * are added here).
+ */
+export function invalidCases(schema: JsonSchema, context: NearMissContext = {}): InvalidCase[] {
   const cases: InvalidCase[] = [];
+  const relatedEnums = [...enumsOf(schema), ...(context.relatedEnums ?? [])];
   walkSchema(schema, (node) => {
     const add = (
       keyword: string,
@@ -34,6 +50,7 @@ export function invalidCases(schema: JsonSchema): InvalidCase[] {
       value: unknown,
       alsoBreaks: string[],
       requirement = requirementFor(node, keyword),
+      misses: InvalidNearMiss[] = [],
     ) =>
       cases.push({
         path: steps.map((s) => s.key),
@@ -42,6 +59,7 @@ export function invalidCases(schema: JsonSchema): InvalidCase[] {
         alsoBreaks,
         description: describeMutation(node.schema, steps, keyword, value),
         mutate: (base) => replaceAt(base, schema, steps, replace),
+        nearMisses: misses,
       });
     for (const keyword of VALUE_KEYWORDS) {
       const candidates = invalidCandidates(node.schema, keyword).map((value) => ({ value, broken: leafViolations(node.schema, value) }));
@@ -53,6 +71,8 @@ export function invalidCases(schema: JsonSchema): InvalidCase[] {
           () => best.value,
           best.value,
           best.broken.filter((k) => k !== keyword),
+          requirementFor(node, keyword),
+          nearMissesOf(schema, node, keyword, best.value, relatedEnums),
         );
     }
     arrayCases(node, add);
@@ -114,6 +134,43 @@ function extend(items: unknown[], pool: unknown[], n: number): unknown[] {
   const seen = new Set(out.map((v) => JSON.stringify(v)));
   for (const v of pool) if (out.length < n && !seen.has(JSON.stringify(v))) out.push(v);
   for (let i = 0; out.length < n; i += 1) out.push(out[i % Math.max(1, out.length)] ?? pool[0]);
+  return out;
+}
+
+/** Every enum of the schema (for the near-misses of its other enums: a direction value as a status). */
+function enumsOf(schema: JsonSchema): unknown[][] {
+  const out: unknown[][] = [];
+  walkSchema(schema, (node) => {
+    if (node.schema.enum !== undefined) out.push(node.schema.enum);
+  });
+  return out;
+}
+
+/** The near-misses of one keyword of a node that break it (and are not the case's own value), made from the current valid value. */
+function nearMissesOf(
+  root: JsonSchema,
+  node: SchemaNode,
+  keyword: ValueKeyword,
+  own: unknown,
+  relatedEnums: readonly (readonly unknown[])[],
+): InvalidNearMiss[] {
+  const breaks = (value: unknown) => value !== undefined && leafViolations(node.schema, value).includes(keyword);
+  const example = nearMissBase(node.schema) ?? exampleValue(node.schema);
+  const seen = new Set([JSON.stringify(own)]);
+  const out: InvalidNearMiss[] = [];
+  for (const miss of nearMisses(node.schema, keyword, { relatedEnums: relatedEnums.filter((e) => e !== node.schema.enum) })) {
+    const fallback = miss.from(example);
+    if (!breaks(fallback) || seen.has(JSON.stringify(fallback))) continue;
+    seen.add(JSON.stringify(fallback));
+    const derive = (current: unknown) => {
+      const value = leafViolations(node.schema, current).length === 0 ? miss.from(current) : undefined;
+      return breaks(value) ? value : fallback;
+    };
+    out.push({
+      description: `${describeMutation(node.schema, node.steps, keyword, fallback)} (${miss.family})`,
+      mutate: (base) => replaceAt(base, root, node.steps, derive),
+    });
+  }
   return out;
 }
 

@@ -1,6 +1,7 @@
+import { schemas } from '../../spec/index.js';
 import type { Operation } from '../../spec/index.js';
 import { exampleValue, invalidCases } from '../arbitraries/index.js';
-import type { InvalidCase } from '../arbitraries/index.js';
+import type { InvalidCase, JsonSchema } from '../arbitraries/index.js';
 import { locations, partIssues } from '../../rules/index.js';
 import type { Location } from '../../rules/index.js';
 import { partSchema, toContractRequest, wirePart, wireText } from './contract-request.js';
@@ -19,6 +20,8 @@ export interface NegativeCase {
   readonly words: string;
   /** One line for titles and counterexamples, e.g. "body message of 1601 characters (max 1600)". */
   readonly label: string;
+  /** The constraint's near-misses that survive the wire (enum case variants, formatted phone numbers ...), each labelled. */
+  readonly nearMisses: readonly { readonly label: string; readonly mutate: (part: unknown) => unknown }[];
 }
 
 const locationWords: Record<Location, string> = { path: 'PATH', query: 'QUERY', headers: 'HEADER', body: 'BODY' };
@@ -27,6 +30,16 @@ const locationWords: Record<Location, string> = { path: 'PATH', query: 'QUERY', 
 export function breakRequest(operation: Operation, parts: RequestParts, kase: NegativeCase): ContractRequest {
   return toContractRequest(operation, { ...parts, [kase.location]: kase.invalid.mutate(parts[kase.location]) }, kase.label);
 }
+
+/** The request once per near-miss of the case's constraint, each applied to the request's own valid value. */
+export function nearMissRequests(operation: Operation, parts: RequestParts, kase: NegativeCase): ContractRequest[] {
+  return kase.nearMisses.map((miss) => toContractRequest(operation, { ...parts, [kase.location]: miss.mutate(parts[kase.location]) }, miss.label));
+}
+
+/** The enums of the contract's named schemas: a value of one is a near-miss for a field of another (test.webhook.sent as a subscription). */
+const contractEnums: unknown[][] = Object.values(schemas as Record<string, JsonSchema>)
+  .map((schema) => schema.enum)
+  .filter((members): members is unknown[] => Array.isArray(members));
 
 /**
  * The invalidCases() of every part of the operation's request that survive the trip to the wire: a header or
@@ -40,28 +53,41 @@ export function negativeCases(operation: Operation): NegativeCase[] {
   return locations.flatMap((location) => {
     const schema = partSchema(operation, location);
     if (schema === undefined) return [];
-    return invalidCases(schema)
+    const where = location === 'headers' ? 'header' : location;
+    // header values go out as visible ASCII (headerText): a near-miss made of other characters would not reach the target
+    const lossy = (mutate: (part: unknown) => unknown) =>
+      location === 'headers' &&
+      /[^\x21-\x7e]/u.test(
+        Object.values(mutate(base.headers) ?? {})
+          .map(wireText)
+          .join(''),
+      );
+    return invalidCases(schema, { relatedEnums: contractEnums })
+      .filter((invalid) => survivesWire(operation, base, location, invalid, invalid.mutate))
       .map((invalid): NegativeCase => ({
         location,
         invalid,
         assumed: isAssumedAt(schema, invalid.path),
         words: idWords([locationWords[location], ...invalid.path.map((p) => (/^\d+$/.test(p) ? 'item' : p)), invalid.keyword].join('-')),
-        label: `${location === 'headers' ? 'header' : location} ${invalid.description}`,
-      }))
-      .filter((kase) => survivesWire(operation, base, kase));
+        label: `${where} ${invalid.description}`,
+        nearMisses: invalid.nearMisses
+          .filter((miss) => !lossy(miss.mutate) && survivesWire(operation, base, location, invalid, miss.mutate))
+          .map((miss) => ({ label: `${where} ${miss.description}`, mutate: miss.mutate })),
+      }));
   });
 }
 
-function survivesWire(operation: Operation, base: RequestParts, kase: NegativeCase): boolean {
-  if (kase.location === 'body') return true;
-  const part = kase.invalid.mutate(base[kase.location]);
+/** True when the part, mutated and read back as a server reads it, still breaks the case's keyword at its path. */
+function survivesWire(operation: Operation, base: RequestParts, location: Location, invalid: InvalidCase, mutate: (part: unknown) => unknown): boolean {
+  if (location === 'body') return true;
+  const part = mutate(base[location]);
   if (typeof part !== 'object' || part === null || Array.isArray(part)) return false;
-  if (kase.location === 'path') {
+  if (location === 'path') {
     const values = part as Record<string, unknown>;
     if (pathParameters(operation).some((name) => values[name] === undefined || wireText(values[name]) === '')) return false;
   }
-  const parts = { ...base, [kase.location]: part };
-  const wire = wirePart(operation, kase.location, toContractRequest(operation, parts), parts);
-  const pointer = kase.invalid.path.length === 0 ? '' : `/${kase.invalid.path.join('/')}`;
-  return partIssues(operation, kase.location, wire).some((issue) => issue.keyword === kase.invalid.keyword && issue.path === pointer);
+  const parts = { ...base, [location]: part };
+  const wire = wirePart(operation, location, toContractRequest(operation, parts), parts);
+  const pointer = invalid.path.length === 0 ? '' : `/${invalid.path.join('/')}`;
+  return partIssues(operation, location, wire).some((issue) => issue.keyword === invalid.keyword && issue.path === pointer);
 }

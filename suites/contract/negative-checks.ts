@@ -8,7 +8,7 @@ import { contractCost } from './contract-cost.js';
 import { toRequestOptions } from './contract-request.js';
 import type { ContractRequest, RequestParts } from './contract-request.js';
 import { FixtureResources } from './fixture-resources.js';
-import { breakRequest, negativeCases } from './negative-cases.js';
+import { breakRequest, nearMissRequests, negativeCases } from './negative-cases.js';
 import type { NegativeCase } from './negative-cases.js';
 import { idStem, needsOf, suiteOf } from './operation-facts.js';
 import { levelOf } from '../../rules/index.js';
@@ -49,8 +49,15 @@ export function negativeChecks(operation: Operation): Check[] {
       title: `${operation.method} ${operation.path} refuses ${kase.label} with a 4xx`,
       requirements,
       level: loosest(kase.assumed ? 'should' : 'must', ...requirements.map(levelOf)),
-      estimate: refusalsCost(operation, 1),
-      run: (ctx) => runRefusals(ctx, operation, { name: kase.label, breaks: (parts) => breakRequest(operation, parts, kase), expected: '4xx' }),
+      estimate: refusalsCost(operation, 1 + kase.nearMisses.length),
+      run: (ctx) =>
+        runRefusals(ctx, operation, {
+          name: kase.label,
+          breaks: (parts) => breakRequest(operation, parts, kase),
+          // the near-misses of the constraint are tried on every run, whatever the seed (issue 23)
+          examples: (parts) => [breakRequest(operation, parts, kase), ...nearMissRequests(operation, parts, kase)],
+          expected: '4xx',
+        }),
     });
   });
   // DESIGN.md §4: 400 for validation; a malformed path id may be 400 or 404, so path cases have no 400 companion

@@ -42,6 +42,8 @@ describe('sends on a guarded target draw their recipients from --allow-recipient
     expect(recipientNumbers({ to: 14155550123 })).toEqual(['14155550123']);
     expect(recipientNumbers({ to: ['+14155550123'] })).toEqual(['14155550123']);
     expect(recipientNumbers('{"to":"+14155550123","from":')).toEqual(['14155550123']);
+    expect(recipientNumbers({ to: '+١٤١٥٥٥٥٠١٢٣' })).toEqual(['14155550123']);
+    expect(recipientNumbers({ to: '＋１４１５５５５０１２３' })).toEqual(['14155550123']);
     for (const none of [{}, { to: null }, { to: '+1' }, { to: '+44abc' }, { to: '+99811' }, 'not json', '[]', '{"to": }'])
       expect(recipientNumbers(none)).toEqual([]);
   });

@@ -1,0 +1,7 @@
+import { fault } from './fault-entry.js';
+import type { Fault } from './fault-entry.js';
+
+/** Faults of issue 23's coverage: requirements that had no check that could fail now have one, and a fault it catches. */
+export const coverageFaults = [
+  fault('deliveries-limit-0-accepted', 'DLV-LIMIT-MIN', 'GET /v1/webhooks/{id}/deliveries accepts limit=0 (and answers an empty page)'),
+] as const satisfies readonly Fault[];
