@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { HarnessError, parseTemplateCatalogue } from '../targets/index.js';
+import { HarnessError, parseInboundTrigger, parseTemplateCatalogue } from '../targets/index.js';
 import type { ConventionSettings, SignatureSchemeName } from '../targets/index.js';
 import type { ResolvedOptions } from './options/resolve-options.js';
 
@@ -32,6 +32,7 @@ export function resolveConventions({ values: o, labelOf }: ResolvedOptions): Con
     ...(header === undefined ? {} : { signatureHeader: header }),
     ...(failing === undefined || failing.length === 0 ? {} : { failingRecipients: failing }),
     ...(o.sharedSender === undefined ? {} : { sharedSender: o.sharedSender }),
+    ...(o.inboundTrigger === undefined ? {} : { inboundTrigger: parseInboundTrigger(o.inboundTrigger, labelOf('inboundTrigger')) }),
   };
 }
 

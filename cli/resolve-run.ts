@@ -2,7 +2,16 @@ import { defaultReporterNames, reporterNames } from '../reports/index.js';
 import type { Selection } from '../suites/checks/index.js';
 import { parseShard } from '../suites/engine/index.js';
 import type { RunDescription, Shard } from '../suites/engine/index.js';
-import { containerTarget, HarnessError, profileFor, referenceConventions, referenceTarget, simulatorStarterKey, urlTarget } from '../targets/index.js';
+import {
+  containerTarget,
+  HarnessError,
+  parseInboundTrigger,
+  profileFor,
+  referenceConventions,
+  referenceTarget,
+  simulatorStarterKey,
+  urlTarget,
+} from '../targets/index.js';
 import type { ConventionSettings, Profile, Target } from '../targets/index.js';
 import type { ConformArgs } from './args.js';
 import type { ConformConfig } from './config-file.js';
@@ -12,7 +21,7 @@ import { resolveOptions } from './options/resolve-options.js';
 import type { ResolvedOptions } from './options/resolve-options.js';
 import { resolveConventions } from './resolve-conventions.js';
 import { simulatorRouting } from './simulator-routing.js';
-import { simulatorApiPort } from '../spec/simulator-defaults.js';
+import { simulatorApiPort, simulatorInboundTrigger } from '../spec/simulator-defaults.js';
 
 /**
  * Everything conform needs, resolved from flags, environment and config file (in that order of precedence): the
@@ -243,6 +252,8 @@ function buildTarget(options: ResolvedOptions, choice: TargetChoice): Target {
         templates: referenceConventions.templates,
         failingRecipients: referenceConventions.failingRecipients,
         sharedSender: referenceConventions.sharedSender,
+        // its virtual phones are on the UI's default port; a simulator elsewhere needs --inbound-trigger
+        ...(choice.baseUrl === undefined ? { inboundTrigger: parseInboundTrigger(simulatorInboundTrigger) } : {}),
       };
       // spec §5.2: the simulator takes any key, so the Starter role gets one too (CONNECTION-STARTER-KEY runs)
       const starter = profile.auth || keys.starter !== undefined ? {} : { starter: simulatorStarterKey };

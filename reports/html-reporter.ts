@@ -66,7 +66,7 @@ function figures(result: RunResult): string {
   return [
     '<div class="cards">',
     ...countColumns.map((status) => card(status, byStatus[status] ?? 0)),
-    card(`requirements covered (${requirements.covered}/${requirements.total})`, `${requirements.percent}%`),
+    card(`requirements covered (${requirements.covered}/${requirements.total - (requirements.uncheckable ?? 0)} checkable)`, `${requirements.percent}%`),
     card('requests sent', result.requestsSent),
     card('duration', `${(result.durationMs / 1000).toFixed(1)} s`),
     ...(result.target.startupMs === undefined ? [] : [card('target ready in', `${result.target.startupMs} ms`)]),

@@ -14,7 +14,7 @@ table{border-collapse:collapse;width:100%;margin-top:6px}th,td{text-align:left;p
 th{background:var(--bg);position:sticky;top:0}nav~main th{top:32px}table.ops td,table.ops th{padding:3px 8px}table.ops td:nth-child(4){word-break:break-word}
 .pill{display:inline-block;padding:0 8px;border-radius:10px;color:#fff;font-size:12px;font-weight:600;white-space:nowrap}
 .passed,.works{background:var(--ok)}.failed,.not-implemented,.refuses-valid-input{background:var(--bad)}.errored,.wrong-shape{background:var(--err)}
-.skipped,.unproven,.not-tried{background:var(--skip)}.blocked{background:var(--block)}.noted{background:var(--note)}.not-covered{background:var(--none)}
+.skipped,.unproven,.not-tried{background:var(--skip)}.blocked{background:var(--block)}.noted{background:var(--note)}.not-covered,.uncheckable{background:var(--none)}
 .failure{border:1px solid var(--line);border-left:5px solid var(--bad);border-radius:6px;padding:8px 14px;margin:8px 0}
 .failure.errored-box{border-left-color:var(--err)}.failure.root{background:#fff8f8}
 .failure .head{display:flex;gap:8px;align-items:baseline;flex-wrap:wrap}.blocks{margin-left:auto;font-weight:600;color:var(--block)}

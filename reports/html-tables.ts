@@ -3,8 +3,8 @@ import { ownReason } from './failure-view.js';
 import { checkLink } from './html-failure.js';
 import { cut, escapeXml as esc } from './safe-text.js';
 
-const matrixOrder: Record<MatrixStatus, number> = { failed: 0, errored: 1, unproven: 2, noted: 3, passed: 4, skipped: 5, 'not-covered': 6 };
-const areaColumns: readonly MatrixStatus[] = ['passed', 'failed', 'errored', 'noted', 'unproven', 'skipped', 'not-covered'];
+const matrixOrder: Record<MatrixStatus, number> = { failed: 0, errored: 1, unproven: 2, noted: 3, passed: 4, skipped: 5, 'not-covered': 6, uncheckable: 7 };
+const areaColumns: readonly MatrixStatus[] = ['passed', 'failed', 'errored', 'noted', 'unproven', 'skipped', 'not-covered', 'uncheckable'];
 
 /** Requirements by area (the id's prefix): how many, how many covered, and by status. */
 export function areaTable(rows: readonly RequirementRow[]): string {
@@ -27,7 +27,7 @@ export function matrixTable(rows: readonly RequirementRow[]): string {
   const sorted = [...rows].sort((a, b) => matrixOrder[a.status] - matrixOrder[b.status]);
   const body = sorted.map(
     (row) =>
-      `<tr id="req-${esc(row.id)}"><td><code>${esc(row.id)}</code></td><td>§${esc(row.section)}</td><td>${row.level}</td><td><span class="pill ${row.status}">${row.status}</span></td><td>${esc(row.text)}</td><td>${row.checks.map(checkLink).join(' ') || '<span class="muted">none</span>'}</td></tr>`,
+      `<tr id="req-${esc(row.id)}"><td><code>${esc(row.id)}</code></td><td>§${esc(row.section)}</td><td>${row.level}</td><td><span class="pill ${row.status}">${row.status}</span></td><td>${esc(row.text)}</td><td>${row.checks.map(checkLink).join(' ') || `<span class="muted">${row.uncheckable === undefined ? 'none' : `not checkable: ${esc(row.uncheckable)}`}</span>`}</td></tr>`,
   );
   return `<details open><summary>${rows.length} requirements</summary><table><tr><th>requirement</th><th>section</th><th>level</th><th>status</th><th>text</th><th>checks</th></tr>${body.join('')}</table></details>`;
 }

@@ -14,7 +14,7 @@ const rowsUntil = 30_000;
 const listsUntil = 35_000;
 
 const code = (id: string): string => `\`${id.replace(/`/g, "'")}\``;
-const matrixOrder: Record<MatrixStatus, number> = { failed: 0, errored: 1, unproven: 2, noted: 3, skipped: 4, passed: 5, 'not-covered': 6 };
+const matrixOrder: Record<MatrixStatus, number> = { failed: 0, errored: 1, unproven: 2, noted: 3, skipped: 4, passed: 5, 'not-covered': 6, uncheckable: 7 };
 
 /** The Markdown summary (also $GITHUB_STEP_SUMMARY): what to fix first, then the rest, bounded in size. */
 export const markdownReporter: Reporter = {
@@ -95,7 +95,10 @@ export const markdownReporter: Reporter = {
     const rows = [...result.requirements].sort((a, b) => matrixOrder[a.status] - matrixOrder[b.status]);
     out.force('<details><summary>Requirements matrix</summary>', '', '| requirement | level | status | checks |', '|---|---|---|---|');
     const fitted = rows.findIndex(
-      (row) => !out.add([`| ${code(row.id)} | ${row.level} | ${statusMark[row.status]} | ${idList(row.checks, 5, code) || '-'} |`]),
+      (row) =>
+        !out.add([
+          `| ${code(row.id)} | ${row.level} | ${statusMark[row.status]} | ${idList(row.checks, 5, code) || (row.uncheckable === undefined ? '-' : markdownCell(row.uncheckable))} |`,
+        ]),
     );
     if (fitted >= 0) out.force('', `… and ${rows.length - fitted} more requirements in \`report.html\`.`);
     out.force('', '</details>', '');

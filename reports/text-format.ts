@@ -14,8 +14,9 @@ export function countRows(result: RunResult): string[][] {
 
 /** The coverage sentence, from the summary as the engine computed it (blocked checks cover nothing). */
 export function coverageLine(result: RunResult): string {
-  const { covered, total, percent } = result.summary.requirements;
-  return `requirements covered: ${covered} of ${total} (${percent}%), counting only requirements the run proved or broke`;
+  const { covered, total, percent, uncheckable = 0 } = result.summary.requirements;
+  const apart = uncheckable === 0 ? '' : `; ${uncheckable} more not checkable by a black-box harness (the matrix says why)`;
+  return `requirements covered: ${covered} of ${total - uncheckable} checkable (${percent}%), counting only requirements the run proved or broke${apart}`;
 }
 
 /** One-line verdict. */
@@ -37,6 +38,7 @@ export const statusMark: Readonly<Record<MatrixStatus | CheckStatus, string>> = 
   skipped: 'SKIP',
   unproven: 'UNPROVEN',
   'not-covered': '-',
+  uncheckable: 'NOT CHECKABLE',
 };
 
 /** Seconds with three decimals. */

@@ -14,10 +14,12 @@ export interface MustCoverage {
 export function mustCoverage(catalogue: readonly ReferenceFault[], requirements: readonly Requirement[]): MustCoverage {
   const musts = requirements.filter((r) => r.level === 'must');
   const faultsOf = (id: string) => catalogue.filter((f) => f.requirement === id).map((f) => f.id);
+  // a requirement no black-box check reaches cannot be shown broken either: its reason serves for both
+  const why = (r: Requirement) => r.unbreakable ?? r.uncheckable;
   return {
     covered: musts.filter((r) => faultsOf(r.id).length > 0).map((r) => ({ id: r.id, faults: faultsOf(r.id) })),
-    unbreakable: musts.filter((r) => faultsOf(r.id).length === 0 && r.unbreakable).map((r) => ({ id: r.id, why: r.unbreakable ?? '' })),
-    uncovered: musts.filter((r) => faultsOf(r.id).length === 0 && !r.unbreakable).map((r) => r.id),
+    unbreakable: musts.filter((r) => faultsOf(r.id).length === 0 && why(r)).map((r) => ({ id: r.id, why: why(r) ?? '' })),
+    uncovered: musts.filter((r) => faultsOf(r.id).length === 0 && !why(r)).map((r) => r.id),
   };
 }
 

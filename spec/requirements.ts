@@ -16,6 +16,11 @@ export interface Requirement {
   readonly source?: 'design';
   readonly profiles?: readonly Profile[];
   readonly unbreakable?: string;
+  /**
+   * Why a black-box harness cannot check it (it needs a carrier, a bill, the production service ...): the matrix shows
+   * it as not checkable, never as not covered, and coverage counts only the others.
+   */
+  readonly uncheckable?: string;
 }
 
 /** A malformed entry in spec/requirements.yaml or spec/gaps.yaml. */
@@ -30,7 +35,7 @@ export const AREAS = ['MSG', 'TPL', 'IDEM', 'WH', 'DLV', 'EVT', 'SIG', 'AUTH', '
 
 const ID_PATTERN = new RegExp(`^(${AREAS.join('|')})(-[A-Z0-9]+)+$`);
 const SECTION_PATTERN = /^\d+(\.\d+)*$/;
-const KEYS = new Set(['id', 'section', 'level', 'text', 'source', 'profiles', 'unbreakable']);
+const KEYS = new Set(['id', 'section', 'level', 'text', 'source', 'profiles', 'unbreakable', 'uncheckable']);
 
 // the yaml package is loaded on the first YAML catalogue only: the compiled package reads the build's JSON copies
 const require = createRequire(import.meta.url);
@@ -103,7 +108,7 @@ function toRequirement(entry: Record<string, unknown>, index: number, file: stri
     level: oneOf(entry.level, LEVELS, 'level', where),
     text: stringField(entry, 'text', where) as string,
   };
-  const extra: { source?: 'design'; profiles?: readonly Profile[]; unbreakable?: string } = {};
+  const extra: { source?: 'design'; profiles?: readonly Profile[]; unbreakable?: string; uncheckable?: string } = {};
   if (entry.source !== undefined) extra.source = oneOf(entry.source, ['design'] as const, 'source', where);
   if (entry.profiles !== undefined) {
     if (!Array.isArray(entry.profiles) || entry.profiles.length === 0) {
@@ -113,6 +118,8 @@ function toRequirement(entry: Record<string, unknown>, index: number, file: stri
   }
   const unbreakable = stringField(entry, 'unbreakable', where, true);
   if (unbreakable !== undefined) extra.unbreakable = unbreakable;
+  const uncheckable = stringField(entry, 'uncheckable', where, true);
+  if (uncheckable !== undefined) extra.uncheckable = uncheckable;
   return Object.freeze({ ...requirement, ...extra });
 }
 

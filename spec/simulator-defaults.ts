@@ -28,3 +28,14 @@ export const receiverPublicAddress = '93.184.216.34';
 
 /** The recipient the reference and the simulator fail on purpose by default, so message.failed can be seen (spec §6). */
 export const referenceFailingNumber = '+15550009999';
+
+/**
+ * The request a virtual phone of the simulator's UI makes to text the service (spec §1, §6), in the notation of the
+ * harness's --inbound-trigger setting: `{from}`, `{to}` and `{message}` are filled per inbound text.
+ */
+export function virtualPhoneTrigger(uiOrigin: string): string {
+  return `POST ${uiOrigin.replace(/\/+$/, '')}/ui/phones/{from}/send {"to":"{to}","message":"{message}"}`;
+}
+
+/** The virtual-phone request of `npm run simulator` on its defaults (the UI on port 4000). */
+export const simulatorInboundTrigger = virtualPhoneTrigger(`http://127.0.0.1:${simulatorUiPort}`);

@@ -13,6 +13,7 @@ export const suiteModules: readonly string[] = [
   './model/index.js',
   './scenarios/webhook-suites.js',
   './scenarios/one-webhook-url.js',
+  './scenarios/inbound-messages.js',
   './scenarios/idempotency.js',
   './scenarios/tiers.js',
   './scenarios/templates.js',

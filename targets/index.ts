@@ -50,6 +50,8 @@ export type {
   TemplateConvention,
 } from './target-conventions.js';
 export { parseTemplateCatalogue, tokenPlaceholder } from './template-catalogue.js';
+export { describeInboundTrigger, parseInboundTrigger, sendInboundTrigger } from './inbound-trigger.js';
+export type { InboundText, InboundTrigger, TriggerAnswer } from './inbound-trigger.js';
 export { WebhookTracker } from './webhook-tracker.js';
 export type { TrackedWebhook } from './webhook-tracker.js';
 export type { ConfiguredKeys, UrlTargetOptions } from './url-target.js';

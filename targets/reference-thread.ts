@@ -7,6 +7,8 @@ import type { ReferenceWorkerAnswer, ReferenceWorkerRequest } from './reference-
 /** A reference running on the reference thread: its API origin and stop(). */
 export interface ReferenceThread {
   readonly url: string;
+  /** The virtual-phone UI's origin, when the reference was started with one. */
+  readonly uiUrl?: string;
   /** Stops the reference (servers, connections, timers, deliveries); safe to call twice. */
   stop(): Promise<void>;
 }
@@ -66,7 +68,7 @@ class ReferenceHost {
       this.running -= 1;
       this.update();
     };
-    return { url: answer.url, stop: () => (stopping ??= stop()) };
+    return { url: answer.url, ...(answer.uiUrl === undefined ? {} : { uiUrl: answer.uiUrl }), stop: () => (stopping ??= stop()) };
   }
 
   private ask(request: ReferenceWorkerRequest, boundMs: number): Promise<ReferenceWorkerAnswer | Error> {

@@ -10,7 +10,7 @@ export type ReferenceWorkerRequest = { type: 'start'; id: number; options: Refer
 
 /** An answer of the reference worker, by the id of the reference it concerns. */
 export type ReferenceWorkerAnswer =
-  { type: 'ready'; id: number; url: string } | { type: 'failed'; id: number; message: string } | { type: 'stopped'; id: number };
+  { type: 'ready'; id: number; url: string; uiUrl?: string } | { type: 'failed'; id: number; message: string } | { type: 'stopped'; id: number };
 
 const port = parentPort;
 if (!port) throw new Error('targets/reference-worker runs only as a worker thread: start it with startReferenceThread().');
@@ -23,7 +23,7 @@ port.on('message', (request: ReferenceWorkerRequest) => {
     startReference(request.options).then(
       (server) => {
         running.set(request.id, server);
-        answer({ type: 'ready', id: request.id, url: server.url });
+        answer({ type: 'ready', id: request.id, url: server.url, ...(server.uiUrl === undefined ? {} : { uiUrl: server.uiUrl }) });
       },
       (error: Error) => answer({ type: 'failed', id: request.id, message: error.message }),
     );

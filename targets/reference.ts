@@ -1,7 +1,8 @@
 import { URL } from 'node:url';
 import type { ReferenceOptions } from '../simulator/index.js';
-import { simulatorWebhookPath } from '../spec/simulator-defaults.js';
+import { simulatorWebhookPath, virtualPhoneTrigger } from '../spec/simulator-defaults.js';
 import { HarnessError } from './harness-error.js';
+import { parseInboundTrigger } from './inbound-trigger.js';
 import { joinUrl, randomKey, receiverPublicAddress, receiverPublicOrigin } from './keys.js';
 import { profileFor } from './profile.js';
 import { startReferenceThread, warmReferenceThread } from './reference-thread.js';
@@ -58,7 +59,7 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
   }
   // the thread boots (~0.1 s) while the harness loads its suites; start() then only starts a reference on it
   if (thread === 'worker') warmReferenceThread();
-  let server: { url: string; stop(): Promise<void> } | undefined;
+  let server: { url: string; uiUrl?: string; stop(): Promise<void> } | undefined;
 
   const baseUrl = (): string => {
     if (!server) throw new HarnessError('NOT_STARTED', 'The reference target is not started: call start() first.');
@@ -70,10 +71,18 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
     ...options.conventions,
   });
   const played = playedConventions(conventions, options.conventions);
+  // simulator mode: its virtual phones (spec §1, §6) are the inbound trigger, on the UI's free port, known once started
+  // (the plan, before the start, needs only to know there is one)
+  const withTrigger = (): TargetConventions =>
+    mode !== 'simulator' || conventions.inboundTrigger !== undefined
+      ? conventions
+      : { ...conventions, inboundTrigger: parseInboundTrigger(virtualPhoneTrigger(server?.uiUrl ?? 'http://127.0.0.1:0')) };
   return {
     name,
     profile,
-    conventions,
+    get conventions() {
+      return withTrigger();
+    },
     ...(mode === 'simulator' ? { oneWebhookPath: simulatorWebhookPath } : {}),
     get baseUrl() {
       return baseUrl();
@@ -106,7 +115,7 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
         lifecycle: { stepMs: options.stepMs ?? 5 },
         ...played,
         retry: { maxAttempts: 3, baseDelayMs: 10 },
-        ui: false,
+        ui: mode === 'simulator' ? { port: 0, host: '127.0.0.1' } : false,
         ...routing,
         ...options.extra,
       };
@@ -125,7 +134,7 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
 }
 
 /** The reference on the harness's own thread (thread: 'main'). */
-async function startInThisThread(reference: ReferenceOptions): Promise<{ url: string; stop(): Promise<void> }> {
+async function startInThisThread(reference: ReferenceOptions): Promise<{ url: string; uiUrl?: string; stop(): Promise<void> }> {
   // the harness's imports of simulator/ live here and in reference-worker.ts (ARCHITECTURE.md); loaded lazily so url
   // targets never load it
   const { startReference } = await import('../simulator/index.js');

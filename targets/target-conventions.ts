@@ -1,4 +1,5 @@
 import { HarnessError } from './harness-error.js';
+import type { InboundTrigger } from './inbound-trigger.js';
 
 /** One template of a target's catalogue (spec §2.5: the catalogue and its variables are "not shown"). */
 export interface TemplateConvention {
@@ -43,6 +44,8 @@ export interface TargetConventions {
   readonly failingRecipients: readonly string[];
   /** spec §4.1: the shared number a Starter send-template without from is sent from, when the user names it. */
   readonly sharedSender?: string;
+  /** spec §6: how to make the target receive an inbound message (a virtual phone texting it), when known. */
+  readonly inboundTrigger?: InboundTrigger;
 }
 
 /** The settings a user gives (flags or config file); anything left out keeps the target's default. */
@@ -52,16 +55,18 @@ export interface ConventionSettings {
   readonly signatureHeader?: string;
   readonly failingRecipients?: readonly string[];
   readonly sharedSender?: string;
+  readonly inboundTrigger?: InboundTrigger;
 }
 
 /** The conventions a check may need; a missing one skips the check with {@link missingConvention}. */
-export type ConventionName = 'templates' | 'failingRecipient' | 'sharedSender';
+export type ConventionName = 'templates' | 'failingRecipient' | 'sharedSender' | 'inboundTrigger';
 
 /** Where each convention is set: the flag and the config-file key (named in every skip reason). */
 export const conventionSettingNames: Readonly<Record<ConventionName | 'signatureScheme' | 'signatureHeader', { flag: string; key: string }>> = {
   templates: { flag: '--templates <file.json>', key: 'templates' },
   failingRecipient: { flag: '--failing-recipient <e164>', key: 'failingRecipients' },
   sharedSender: { flag: '--shared-sender <e164>', key: 'sharedSender' },
+  inboundTrigger: { flag: '--inbound-trigger "<METHOD> <url> [<body>]"', key: 'inboundTrigger' },
   signatureScheme: { flag: '--signature-scheme <name>', key: 'signatureScheme' },
   signatureHeader: { flag: '--signature-header <name>', key: 'signatureHeader' },
 };
@@ -112,11 +117,13 @@ export function withConventions(base: TargetConventions, given: ConventionSettin
   }
   const templates = given.templates ?? base.templates;
   const sharedSender = given.sharedSender ?? base.sharedSender;
+  const inboundTrigger = given.inboundTrigger ?? base.inboundTrigger;
   return {
     ...(templates ? { templates } : {}),
     signature: { scheme, header: given.signatureHeader ?? (scheme === base.signature.scheme ? base.signature.header : defaultSignatureHeader) },
     failingRecipients: given.failingRecipients ?? base.failingRecipients,
     ...(sharedSender ? { sharedSender } : {}),
+    ...(inboundTrigger ? { inboundTrigger } : {}),
   };
 }
 
@@ -129,6 +136,10 @@ export function missingConvention(conventions: TargetConventions, name: Conventi
       return conventions.failingRecipients.length > 0 ? undefined : `needs a recipient the target fails on purpose: ${howToSet('failingRecipient')}`;
     case 'sharedSender':
       return conventions.sharedSender ? undefined : `needs the target's shared sender number (spec §4.1): ${howToSet('sharedSender')}`;
+    case 'inboundTrigger':
+      return conventions.inboundTrigger
+        ? undefined
+        : `needs a way to make the target receive an inbound message (spec §6: a virtual phone; no /v1 operation does it): ${howToSet('inboundTrigger')}`;
   }
 }
 

@@ -37,4 +37,12 @@ export const conventionOptions = [
     help: 'a recipient the target fails on purpose, so message.failed is checked',
   },
   { key: 'sharedSender', kind: 'string', group: 'conventions', arg: '<e164>', help: 'the number a Starter send-template without from comes from' },
+  {
+    key: 'inboundTrigger',
+    kind: 'string',
+    group: 'conventions',
+    arg: '"<METHOD> <url> [<body>]"',
+    defaultNote: '--target simulator: its virtual phone on port 4000',
+    help: 'how to make the target receive an inbound message (spec §6, a virtual phone), with {from}, {to} and {message} where they go, e.g. \'POST http://127.0.0.1:4000/ui/phones/{from}/send {"to":"{to}","message":"{message}"}\'; without it message.received is not checked',
+  },
 ] as const satisfies readonly OptionDef[];

@@ -62,8 +62,10 @@ export class MessageService {
       created_at: new Date(this.options.clock()).toISOString(),
       seq: this.store.nextSeq(),
     };
-    this.store.addMessage(message);
-    this.publish('message.received', { ...this.present(message), status: 'received' });
+    if (!this.faults.has('virtual-phone-text-not-stored')) this.store.addMessage(message);
+    const data: Record<string, unknown> = { ...this.present(message), status: 'received' };
+    if (this.faults.has('received-payload-without-from')) delete data.from;
+    this.publish('message.received', data);
     return message;
   }
 

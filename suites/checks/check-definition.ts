@@ -15,7 +15,7 @@ export const levels: readonly Level[] = ['must', 'should', 'observe'];
 export type Need = 'receiver' | 'starterKey' | 'rateLimitKey' | 'billable' | ConventionName;
 
 /** The needs a check may declare. */
-export const needs: readonly Need[] = ['receiver', 'starterKey', 'rateLimitKey', 'billable', 'templates', 'failingRecipient', 'sharedSender'];
+export const needs: readonly Need[] = ['receiver', 'starterKey', 'rateLimitKey', 'billable', 'templates', 'failingRecipient', 'sharedSender', 'inboundTrigger'];
 
 /** What a check author writes (see defineCheck). */
 export interface CheckDefinition {
@@ -39,6 +39,12 @@ export interface CheckDefinition {
    * did not pass, the check is blocked by it without sending anything (DESIGN.md §3 "Test whatever exists").
    */
   readonly uses?: readonly string[];
+  /**
+   * Where the deliveries it waits for go: `registered` webhooks (default) or the simulator's `one-url` (spec §8). A
+   * `registered` check that saw none while the one URL got some is skipped (a simulator that sends only there); a
+   * `one-url` check's missing delivery is its own failure.
+   */
+  readonly deliveriesTo?: 'registered' | 'one-url';
   /** Runs alone, after the concurrent checks of its phase: for checks that reason about the whole target (list partitions, rate limit). */
   readonly exclusive?: boolean;
   /** Deadline of this check in ms (default: the run's --timeout). */

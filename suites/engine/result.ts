@@ -25,8 +25,11 @@ export type CheckStatus = 'passed' | 'failed' | 'errored' | 'blocked' | 'noted' 
 /** The statuses in report order (worst first). */
 export const checkStatuses: readonly CheckStatus[] = ['failed', 'errored', 'blocked', 'noted', 'passed', 'skipped'];
 
-/** A requirements-matrix status: what the run showed of a requirement. blocked checks leave it unproven. */
-export type MatrixStatus = Exclude<CheckStatus, 'blocked'> | 'unproven' | 'not-covered';
+/**
+ * A requirements-matrix status: what the run showed of a requirement. blocked checks leave it unproven; uncheckable is
+ * a requirement spec/requirements.yaml marks as beyond a black-box harness (with the reason), which no check cites.
+ */
+export type MatrixStatus = Exclude<CheckStatus, 'blocked'> | 'unproven' | 'not-covered' | 'uncheckable';
 
 /** A requirement level (spec/requirements.yaml). */
 export type ResultLevel = 'must' | 'should' | 'observe';
@@ -102,6 +105,8 @@ export interface RequirementRow {
   /** True when the run proved or broke it (status passed, failed or noted); blocked, skipped and errored checks do not cover. */
   readonly covered: boolean;
   readonly checks: readonly string[];
+  /** Status uncheckable: why a black-box harness cannot check it (spec/requirements.yaml). */
+  readonly uncheckable?: string;
 }
 
 /** Counts of a run. */
@@ -109,7 +114,8 @@ export interface RunSummary {
   readonly total: number;
   readonly byStatus: Readonly<Record<CheckStatus, number>>;
   readonly byLevel: Readonly<Record<ResultLevel, Readonly<Record<CheckStatus, number>>>>;
-  readonly requirements: { readonly total: number; readonly covered: number; readonly percent: number };
+  /** Coverage: covered of the checkable requirements (total less those marked not checkable), as a percent of them. */
+  readonly requirements: { readonly total: number; readonly covered: number; readonly percent: number; readonly uncheckable?: number };
 }
 
 /** What the run found of one operation of the contract, from its positive baseline (DESIGN.md §3 "Test whatever exists"). */

@@ -153,7 +153,9 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     const [classifiedStatus, classified, details] = unattributed(classify(error), check);
     // deliveries that never arrived: say what to configure (the simulator's webhook URL, --receiver-url), or skip
     const hint =
-      classifiedStatus !== 'skipped' && check.needs?.includes('receiver') && env.receiver ? missingDeliveriesHint(env.target, env.receiver) : undefined;
+      classifiedStatus !== 'skipped' && check.needs?.includes('receiver') && check.deliveriesTo !== 'one-url' && env.receiver
+        ? missingDeliveriesHint(env.target, env.receiver)
+        : undefined;
     const status: CheckStatus = hint?.skip ? 'skipped' : classifiedStatus;
     const explained = hint === undefined ? classified : hint.skip ? hint.text : `${classified} (${hint.text})`;
     const violated = status === 'failed' ? violatedOf(details, check.requirements) : {};

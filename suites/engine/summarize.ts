@@ -1,7 +1,7 @@
 import type { Requirement } from '../../spec/requirements.js';
 import type { CheckResult, CheckStatus, MatrixStatus, RequirementRow, ResultLevel, RunSummary } from './result.js';
 
-type CitedStatus = Exclude<MatrixStatus, 'not-covered'>;
+type CitedStatus = Exclude<MatrixStatus, 'not-covered' | 'uncheckable'>;
 
 // unproven ranks after passed: another check that did prove the requirement outweighs one that never reached it
 const severity: Record<CitedStatus, number> = { failed: 0, errored: 1, noted: 2, passed: 3, unproven: 4, skipped: 5 };
@@ -28,19 +28,24 @@ export function requirementsMatrix(requirements: readonly Requirement[], checks:
     );
     const statuses = citing.map((check) => statusFor(check, requirement.id));
     const worst = [...statuses].sort((a, b) => severity[a] - severity[b])[0];
+    const uncheckable = worst === undefined ? requirement.uncheckable : undefined;
     return {
       id: requirement.id,
       section: requirement.section,
       level: requirement.level,
       text: requirement.text,
-      status: worst ?? 'not-covered',
+      status: worst ?? (uncheckable === undefined ? 'not-covered' : 'uncheckable'),
       covered: statuses.some((status) => covering.has(status)),
       checks: citing.map((check) => check.id),
+      ...(uncheckable === undefined ? {} : { uncheckable }),
     };
   });
 }
 
-/** Counts by status and level, and requirement coverage (only requirements proven or broken count as covered). */
+/**
+ * Counts by status and level, and requirement coverage: only requirements proven or broken count as covered, of those
+ * a black-box harness can check (the uncheckable ones are counted apart).
+ */
 export function summarize(checks: readonly CheckResult[], matrix: readonly RequirementRow[]): RunSummary {
   const zero = (): Record<CheckStatus, number> => ({ passed: 0, failed: 0, errored: 0, blocked: 0, noted: 0, skipped: 0 });
   const byStatus = zero();
@@ -50,8 +55,10 @@ export function summarize(checks: readonly CheckResult[], matrix: readonly Requi
     byLevel[check.level][check.status] += 1;
   }
   const covered = matrix.filter((row) => row.covered).length;
-  const percent = matrix.length === 0 ? 0 : Math.round((covered / matrix.length) * 1000) / 10;
-  return { total: checks.length, byStatus, byLevel, requirements: { total: matrix.length, covered, percent } };
+  const uncheckable = matrix.filter((row) => row.status === 'uncheckable').length;
+  const checkable = matrix.length - uncheckable;
+  const percent = checkable === 0 ? 0 : Math.round((covered / checkable) * 1000) / 10;
+  return { total: checks.length, byStatus, byLevel, requirements: { total: matrix.length, covered, percent, uncheckable } };
 }
 
 /**

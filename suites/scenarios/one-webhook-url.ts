@@ -13,6 +13,7 @@ const eventsAtConfiguredUrl = defineCheck({
   requirements: ['SIM-WEBHOOK-URL'],
   level: 'must',
   needs: ['receiver'],
+  deliveriesTo: 'one-url',
   uses: ['sendMessage'],
   appliesTo: (profile, target) => {
     if (!profile.webhooksToOneUrl) return `the ${profile.name} profile does not send webhooks to one configured URL`;

@@ -1,6 +1,7 @@
 import type { Exchange } from '../../targets/index.js';
 import type { Check, CheckContext } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
+import { simulatorApiPort } from '../../spec/simulator-defaults.js';
 import { send, sendBody, sendKindsFor, sendOperations, uniqueToken } from './scenario-helpers.js';
 
 const suite = 'scenarios/simulator';
@@ -40,5 +41,42 @@ const samePaths = defineCheck({
   },
 });
 
+/**
+ * spec §8: "API on local port 4001 by default". A harness sees only the address it is given: against a simulator
+ * started with its defaults and reached as --target simulator (127.0.0.1:4001), the API answering there is the
+ * default port; a simulator elsewhere was given its port, which is all the run can say.
+ */
+/** The target's origin; an embedded reference has none before it starts (on a free port, never 4001). */
+function originOf(target: { readonly baseUrl: string }): URL {
+  try {
+    return new URL(target.baseUrl);
+  } catch {
+    return new URL('http://embedded.invalid');
+  }
+}
+
+const defaultApiPort = defineCheck({
+  id: 'SIMULATOR-API-DEFAULT-PORT',
+  title: 'simulator: the API answers on port 4001, its default (spec §8)',
+  suite,
+  requirements: ['SIM-API-PORT'],
+  level: 'must',
+  appliesTo: (_profile, target) => {
+    const { port, hostname } = originOf(target);
+    return port === String(simulatorApiPort) && ['127.0.0.1', 'localhost', '[::1]'].includes(hostname)
+      ? true
+      : `the target is not at 127.0.0.1:4001: its default port is seen only against a simulator started with its defaults (--target simulator)`;
+  },
+  async run(ctx) {
+    for (const path of ['/v1/user/me', '/v1/messages']) {
+      const answer = await ctx.http.request({ method: 'GET', path });
+      ctx.expectStatus(answer, '2xx', `GET ${path} on port ${simulatorApiPort} (spec §8: the API's default port)`);
+      ctx.expect(answer.json !== undefined, `GET ${path} on port ${simulatorApiPort} answered no JSON: is the API there, or something else?`, {
+        exchange: answer,
+      });
+    }
+  },
+});
+
 /** The simulator scenarios (spec §8 Development simulator). */
-export const checks: readonly Check[] = [samePaths];
+export const checks: readonly Check[] = [samePaths, defaultApiPort];

@@ -193,8 +193,15 @@ describe('requirements matrix', () => {
     const row = result.requirements.find((r) => r.id === 'MSG-LIST-LIMIT-MAX');
     expect(row).toMatchObject({ status: 'failed', covered: true, checks: ['T-BAD', 'T-OK'] });
     expect(result.requirements.find((r) => r.id === 'WH-EVENTS-MIN')).toMatchObject({ status: 'not-covered', covered: false });
+    // a requirement spec/requirements.yaml marks as beyond a black-box harness shows why, and counts apart
+    const noCost = result.requirements.find((r) => r.id === 'SIM-NO-COST');
+    expect(noCost).toMatchObject({ status: 'uncheckable', covered: false });
+    expect(noCost?.uncheckable).toMatch(/billing/);
     // MSG-LIST-LIMIT-MAX plus the connection check's USER-ME-CONNECTION and AUTH-API-KEY-HEADER
     expect(result.summary.requirements.covered).toBe(3);
+    const { total, uncheckable = 0, percent } = result.summary.requirements;
+    expect(uncheckable).toBeGreaterThan(0);
+    expect(percent).toBe(Math.round((3 / (total - uncheckable)) * 1000) / 10);
     expect(result.target).toMatchObject({ name: 'simulator', profile: 'simulator', baseUrl: stub?.url });
     expect(result.target.startupMs).toBeGreaterThanOrEqual(0);
   });

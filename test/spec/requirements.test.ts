@@ -79,6 +79,8 @@ describe('parseRequirements', () => {
   it('accepts a well-formed entry with optional fields', () => {
     const [r] = parseRequirements(entry('    profiles: [simulator]\n    source: design\n    unbreakable: "needs a carrier"\n'));
     expect(r).toEqual({ id: 'MSG-X', section: '4.1', level: 'must', text: 't', profiles: ['simulator'], source: 'design', unbreakable: 'needs a carrier' });
+    const [u] = parseRequirements(entry('    uncheckable: "seen only at a carrier"\n'));
+    expect(u?.uncheckable).toBe('seen only at a carrier');
   });
 
   it.each([
