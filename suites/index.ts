@@ -14,6 +14,7 @@ export const suiteModules: readonly string[] = [
   './scenarios/webhook-suites.js',
   './scenarios/one-webhook-url.js',
   './scenarios/inbound-messages.js',
+  './scenarios/failing-recipient.js',
   './scenarios/idempotency.js',
   './scenarios/tiers.js',
   './scenarios/templates.js',

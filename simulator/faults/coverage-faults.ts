@@ -9,5 +9,13 @@ export const coverageFaults = [
     'SIM-VIRTUAL-PHONES',
     'a virtual phone’s text is sent as message.received but never stored: GET /v1/messages does not list it',
   ),
+  fault(
+    'unlisted-method-404',
+    'ERR-METHOD-NOT-ALLOWED',
+    'a method the API does not serve on a known path (PATCH /v1/messages) answers 404, as for an unknown path',
+  ),
+  fault('unlisted-method-no-allow', 'ERR-METHOD-NOT-ALLOWED', 'a method the API does not serve on a known path answers 405 without an Allow header'),
+  fault('template-from-ignored', 'TPL-FROM-ECHO', 'send-template sends from the shared number even when the request gives a from'),
+  fault('failing-number-delivered', 'MSG-FAILING-NUMBER', 'messages to a number on the failing list are delivered like any other'),
   fault('deliveries-limit-0-accepted', 'DLV-LIMIT-MIN', 'GET /v1/webhooks/{id}/deliveries accepts limit=0 (and answers an empty page)'),
 ] as const satisfies readonly Fault[];

@@ -26,7 +26,7 @@ async function answer(ref: ReferenceContext, router: Router, auth: Authenticator
     const caller = auth.admit(req.headers, method);
     return await route.handler({ method, path: url.pathname, query: url.searchParams, params: route.params, headers: req.headers, raw, ...caller });
   } catch (err) {
-    if (err instanceof ApiError) return errorReply(err, ref.options.clock(), ref.faults);
+    if (err instanceof ApiError) return errorReply(withMethodFaults(err, ref), ref.options.clock(), ref.faults);
     if (err instanceof TypeError && /URL/i.test(err.message)) {
       return errorReply(new ApiError(400, 'validation_error', 'request target is not a valid path'), ref.options.clock(), ref.faults);
     }
@@ -37,4 +37,11 @@ async function answer(ref: ReferenceContext, router: Router, auth: Authenticator
     else console.error(`reference (faults: ${on.join(', ')}): unexpected error: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
     return errorReply(new ApiError(500, 'internal_error', 'the reference hit an unexpected error'), ref.options.clock(), ref.faults);
   }
+}
+
+/** The 405 of an unlisted method as the faults unlisted-method-404 and unlisted-method-no-allow answer it. */
+function withMethodFaults(err: ApiError, ref: ReferenceContext): ApiError {
+  if (err.status !== 405) return err;
+  if (ref.faults.has('unlisted-method-404')) return new ApiError(404, 'not_found', err.message);
+  return ref.faults.has('unlisted-method-no-allow') ? new ApiError(405, err.code, err.message) : err;
 }

@@ -100,7 +100,8 @@ export class MessageService {
 
   private step(id: string): void {
     const current = this.store.messages.get(id);
-    const next = current && NEXT[current.status]?.(this.options.failingNumbers.has(current.to));
+    const failing = current !== undefined && this.options.failingNumbers.has(current.to) && !this.faults.has('failing-number-delivered');
+    const next = current && NEXT[current.status]?.(failing);
     if (!current || !next) return;
     const extra: Partial<StoredMessage> = {};
     if (next === 'sent') extra.platform_message_id = `sim_${randomBytes(12).toString('hex')}`;

@@ -76,7 +76,8 @@ function checkTemplate(ref: ReferenceContext, req: RequestContext, body: Record<
   const input = { template, variant: optionalString(body, 'variant'), data: optionalObject(body, 'data'), fallback };
   const message = checkText('message', renderTemplate(input, ref.faults, ref.options.templates), MESSAGE_MAX);
   // DESIGN §4: a send without `from` uses the shared number (Starter must; Growth may)
-  return { to, from: given ?? SHARED_NUMBER, message, ...(metadata ? { metadata } : {}) };
+  const from = ref.faults.has('template-from-ignored') ? SHARED_NUMBER : (given ?? SHARED_NUMBER);
+  return { to, from, message, ...(metadata ? { metadata } : {}) };
 }
 
 function list(ref: ReferenceContext, req: RequestContext): Reply {

@@ -50,8 +50,8 @@ function enumNearMisses(members: readonly unknown[], context: NearMissContext): 
 /** The digits of a + number in groups: country digit, then threes, the rest last (+1 415 555 0100). */
 function groups(number: string): string[] | undefined {
   const digits = /^\+(\d+)$/.exec(number)?.[1];
-  if (digits === undefined || digits.length < 8) return undefined;
-  return [digits.slice(0, 1), digits.slice(1, 4), digits.slice(4, 7), digits.slice(7)];
+  if (digits === undefined || digits.length < 5) return undefined;
+  return [digits.slice(0, 1), digits.slice(1, 4), digits.slice(4, 7), digits.slice(7)].filter((group) => group !== '');
 }
 
 const arabicIndic = (digits: string) => [...digits].map((d) => String.fromCodePoint(0x660 + Number(d))).join('');

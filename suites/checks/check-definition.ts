@@ -47,6 +47,11 @@ export interface CheckDefinition {
   readonly deliveriesTo?: 'registered' | 'one-url';
   /** Runs alone, after the concurrent checks of its phase: for checks that reason about the whole target (list partitions, rate limit). */
   readonly exclusive?: boolean;
+  /**
+   * Why the check is too slow for a run that does not name it (e.g. it waits out a rate-limit window): it is then
+   * skipped with this reason, and runs when --check or --requirement selects it.
+   */
+  readonly slow?: string;
   /** Deadline of this check in ms (default: the run's --timeout). */
   readonly timeoutMs?: number;
   /** What one run costs on a conforming target, for --plan and the time budget (default: a typical scenario's). */

@@ -57,8 +57,18 @@ export function planRun(registry: CheckRegistry, selection: Selection, context: 
     }
   }
   const ordered = [...chosen.values()].sort((a, b) => a.check.suite.localeCompare(b.check.suite) || a.check.id.localeCompare(b.check.id));
-  const planned = ordered.map(({ check, dependency }) => plan(check, check.baselineFor ? 1 : 2, dependency, context));
+  const planned = ordered.map(({ check, dependency }) => {
+    const slow = slowSkip(check, selection);
+    return slow === undefined ? plan(check, check.baselineFor ? 1 : 2, dependency, context) : { check, phase: 2 as const, skip: slow };
+  });
   return planned.sort((a, b) => a.phase - b.phase);
+}
+
+/** A slow check (`slow`) runs only when the selection names it or a requirement it cites; else why it is left out. */
+function slowSkip(check: Check, selection: Selection): string | undefined {
+  if (check.slow === undefined) return undefined;
+  const named = selection.ids?.includes(check.id) === true || check.requirements.some((id) => selection.requirements?.includes(id) === true);
+  return named ? undefined : `${check.slow}: run it by name (--check ${check.id})`;
 }
 
 function plan(check: Check, phase: 1 | 2, dependency: boolean, context: PlanContext): PlannedCheck {

@@ -81,6 +81,45 @@ const retryAfter = defineCheck({
   },
 });
 
+/** What one wait for Retry-After may last: the spec's minute and a margin (the check's own deadline covers it). */
+const longestRecoveryMs = 62_000;
+
+/**
+ * DESIGN.md §4: after Retry-After seconds the key is served again. Waiting out a window costs up to a minute, which
+ * is more than a whole default run: the check runs when named (--check RATE-SCENARIO-RECOVERS).
+ */
+const recovers = defineCheck({
+  id: 'RATE-SCENARIO-RECOVERS',
+  title: 'after the Retry-After interval the throttled key is served again',
+  suite,
+  requirements: ['RATE-RECOVERS'],
+  level: 'should',
+  needs: ['rateLimitKey'],
+  exclusive: true,
+  slow: 'waits out the Retry-After interval of a throttled key (up to a minute)',
+  timeoutMs: 120_000,
+  appliesTo: rateLimitApplies,
+  async run(ctx) {
+    let refusal: Exchange | undefined;
+    for (let n = 1; n <= maxProbes && !refusal && !ctx.signal.aborted; n++) {
+      const exchange = await cheapRead(ctx, 'rateLimit');
+      requireResponse(exchange);
+      if (!succeeded(exchange)) refusal = exchange;
+    }
+    if (!refusal) return ctx.skip(`none of ${maxProbes} requests was refused, so there is nothing to recover from (RATE-LIMIT-100 covers that)`);
+    const seconds = Number(refusal.headers['retry-after'] ?? '');
+    // without a usable Retry-After (RATE-RETRY-AFTER's failure) the spec's minute is the interval
+    const waitMs = Math.min(longestRecoveryMs, (Number.isFinite(seconds) && seconds >= 0 ? seconds : 60) * 1000 + 500);
+    ctx.log(`refused with ${refusal.status ?? 'no status'} (Retry-After: ${refusal.headers['retry-after'] ?? 'none'}); waiting ${waitMs} ms`);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, waitMs);
+      ctx.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+    const again = await cheapRead(ctx, 'rateLimit');
+    ctx.expectStatus(again, '2xx', `the same key ${waitMs} ms after the refusal (Retry-After: ${refusal.headers['retry-after'] ?? 'none'})`);
+  },
+});
+
 /** spec §8: the simulator has no rate limit. */
 /**
  * One round of real operations (spec §4.1): send, read it back, list. It counts only when all three succeed and
@@ -126,4 +165,4 @@ const simulatorNoLimit = defineCheck({
 });
 
 /** The rate-limit scenarios (spec §8; DESIGN.md §4 rate limit). */
-export const checks: readonly Check[] = [limit100, retryAfter, simulatorNoLimit];
+export const checks: readonly Check[] = [limit100, retryAfter, recovers, simulatorNoLimit];

@@ -4,6 +4,7 @@ import { INVALID_E164_SAMPLES } from '../arbitraries/index.js';
 import { recipientNumbers } from '../../targets/index.js';
 import { findMessages } from './pagination-walk.js';
 import { isMine, send, sendBody, sentMessage, sentTemplate, templateData, uniqueToken } from './scenario-helpers.js';
+import { senderNumber } from './webhook-helpers.js';
 
 const suite = 'scenarios/templates';
 const baseline = 'sendTemplateMessage';
@@ -115,6 +116,40 @@ function unknownRefused(id: string, requirement: string, level: 'must' | 'should
   });
 }
 
+/** spec §4.1: from is optional on send-template; when given, the Message shows it (as POST /v1/messages does). */
+const fromEcho = defineCheck({
+  id: 'TPL-SCENARIO-FROM-ECHO',
+  title: 'send-template with a from answers a Message with that from',
+  suite,
+  requirements: ['TPL-FROM-ECHO'],
+  level: 'should',
+  needs: needsTemplate,
+  async run(ctx) {
+    const from = senderNumber;
+    const exchange = await send(ctx, 'template', sendBody(ctx, 'template', uniqueToken(), { from }));
+    const message = sentMessage(ctx, exchange, 'send-template with a from');
+    ctx.expect(message.from === from, `the Message's from is ${JSON.stringify(message.from)}, the request gave ${from}`, { exchange });
+  },
+});
+
+/** spec §2.5: the variables each template accepts are not shown; what a send without them answers is recorded. */
+const missingVariables = defineCheck({
+  id: 'TPL-SCENARIO-MISSING-VARIABLES',
+  title: 'what send-template answers without the template’s variables is recorded (an unfilled placeholder sent is noted)',
+  suite,
+  requirements: ['TPL-MISSING-VARIABLES'],
+  level: 'observe',
+  needs: needsTemplate,
+  baseline,
+  async run(ctx) {
+    const exchange = await send(ctx, 'template', { ...sendBody(ctx, 'template', uniqueToken()), data: {} });
+    ctx.log(`send-template without variables answered ${exchange.status ?? 'nothing'}`);
+    if (exchange.status === undefined || exchange.status < 200 || exchange.status >= 300) return;
+    const text = String((exchange.json as { message?: unknown } | undefined)?.message ?? '');
+    ctx.expect(!/\{[^}]*\}/.test(text), `send-template without variables was accepted and its text "${text}" still shows a placeholder`, { exchange });
+  },
+});
+
 /** spec §4.1: to is E.164 on send-template too. */
 const toE164 = defineCheck({
   id: 'TPL-SCENARIO-TO-NOT-E164',
@@ -145,4 +180,6 @@ export const checks: readonly Check[] = [
   unknownRefused('TPL-SCENARIO-UNKNOWN-REFUSED', 'TPL-UNKNOWN-REJECTED', 'must', '4xx'),
   unknownRefused('TPL-SCENARIO-UNKNOWN-404', 'TPL-UNKNOWN-404', 'should', 404),
   toE164,
+  fromEcho,
+  missingVariables,
 ];
