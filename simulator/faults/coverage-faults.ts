@@ -17,5 +17,9 @@ export const coverageFaults = [
   fault('unlisted-method-no-allow', 'ERR-METHOD-NOT-ALLOWED', 'a method the API does not serve on a known path answers 405 without an Allow header'),
   fault('template-from-ignored', 'TPL-FROM-ECHO', 'send-template sends from the shared number even when the request gives a from'),
   fault('failing-number-delivered', 'MSG-FAILING-NUMBER', 'messages to a number on the failing list are delivered like any other'),
+  fault('malformed-webhook-id-422', 'WH-PATH-MALFORMED', 'a webhook path id that is not a UUID answers 422 (a 4xx, but neither 400 nor 404)'),
+  fault('redirects-followed', 'WH-NO-REDIRECTS', 'a delivery answered with a 3xx and a Location is sent again to that Location'),
+  fault('fields-beside-event', 'EVT-DATA-FIELDS', 'message.failed payloads repeat id and failure_reason beside event, as well as in data'),
+  fault('simulator-url-when-no-webhooks', 'SIM-WEBHOOK-URL-ALL-WEBHOOKS', 'the simulator sends to its one webhook URL only while no webhook is registered'),
   fault('deliveries-limit-0-accepted', 'DLV-LIMIT-MIN', 'GET /v1/webhooks/{id}/deliveries accepts limit=0 (and answers an empty page)'),
 ] as const satisfies readonly Fault[];

@@ -47,12 +47,15 @@ export class Dispatcher {
   /** Fans an event out to every subscribed webhook (and, in simulator mode, to the configured URL). */
   publish(event: EventKind, data: Record<string, unknown>): void {
     const body = this.serialize(event, data);
-    for (const webhook of this.store.listWebhooks()) {
+    const webhooks = this.store.listWebhooks();
+    for (const webhook of webhooks) {
       const subscribed = (webhook.events as string[]).includes(event);
       if (subscribed || this.faults.has('event-without-subscription')) this.enqueue(this.webhookDestination(webhook), event, body);
     }
     const { mode, webhookUrl } = this.options;
-    if (mode === 'simulator' && webhookUrl && !this.faults.has('simulator-webhook-url-ignored')) {
+    // fault simulator-url-when-no-webhooks: the one URL stands in only while no webhook is registered
+    const standIn = !this.faults.has('simulator-url-when-no-webhooks') || webhooks.length === 0;
+    if (mode === 'simulator' && webhookUrl && standIn && !this.faults.has('simulator-webhook-url-ignored')) {
       this.enqueue(
         { key: '\u0000simulator', webhookId: null, url: webhookUrl, secret: () => this.simulatorSecret, previousSecret: () => undefined },
         event,
@@ -89,7 +92,10 @@ export class Dispatcher {
 
   private serialize(event: EventKind, data: Record<string, unknown>): { sent: Buffer; signed: Buffer } {
     const named = event === 'message.status.updated' && this.faults.has('status-updated-event-renamed') ? 'message.status.changed' : event;
-    const payload = this.faults.has('payload-not-wrapped') ? data : { event: named, data: this.dataFaults(event, data) };
+    const wrapped = { event: named, data: this.dataFaults(event, data) };
+    // fault fields-beside-event: message.failed repeats id and failure_reason beside event (a flattened payload)
+    const flattened = event === 'message.failed' && this.faults.has('fields-beside-event') ? { id: data.id, failure_reason: data.failure_reason } : {};
+    const payload = this.faults.has('payload-not-wrapped') ? data : { ...wrapped, ...flattened };
     const compact = Buffer.from(JSON.stringify(payload), 'utf8');
     if (!this.faults.has('signature-over-reserialized-json')) return { sent: compact, signed: compact };
     return { sent: Buffer.from(JSON.stringify(payload, null, 2), 'utf8'), signed: compact };
@@ -129,7 +135,7 @@ export class Dispatcher {
     }
   }
 
-  private async attempt(dest: Destination, event: EventKind, body: { sent: Buffer; signed: Buffer }, deliveryId: string): Promise<PostResult> {
+  private async attempt(dest: Destination, event: EventKind, body: { sent: Buffer; signed: Buffer }, deliveryId: string, hop = 0): Promise<PostResult> {
     const url = new URL(dest.url);
     if (dest.webhookId) {
       // DESIGN §4: the address rules are checked again at connect time, not only at registration
@@ -156,7 +162,7 @@ export class Dispatcher {
     const controller = new AbortController();
     this.aborts.add(controller);
     try {
-      return await postOnce({
+      const result = await postOnce({
         target,
         hostHeader: url.host,
         body: body.sent,
@@ -166,6 +172,10 @@ export class Dispatcher {
         signal: controller.signal,
         agents: this.agents,
       });
+      const redirect = result.statusCode !== null && result.statusCode >= 300 && result.statusCode < 400 ? result.location : undefined;
+      // DESIGN §4: no redirects are followed; the fault follows one hop (a URL the rules never saw)
+      if (redirect === undefined || hop > 0 || !this.faults.has('redirects-followed')) return result;
+      return await this.attempt({ ...dest, url: new URL(redirect, url).href, webhookId: null }, event, body, deliveryId, hop + 1);
     } finally {
       this.aborts.delete(controller);
     }

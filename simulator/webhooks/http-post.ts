@@ -9,6 +9,8 @@ export interface PostResult {
   statusCode: number | null;
   body: string;
   error?: string;
+  /** A 3xx answer's Location header (deliveries never follow it; the fault redirects-followed does). */
+  location?: string;
 }
 
 /** How much of a response body is read (records keep 1000 characters; faults may keep more). */
@@ -81,7 +83,9 @@ export function postOnce(o: PostOptions): Promise<PostResult> {
         if (size < MAX_READ_BYTES) chunks.push(chunk);
         size += chunk.length;
       });
-      const complete = () => finish({ statusCode: res.statusCode ?? null, body: Buffer.concat(chunks).subarray(0, MAX_READ_BYTES).toString('utf8') });
+      const location = typeof res.headers.location === 'string' ? { location: res.headers.location } : {};
+      const complete = () =>
+        finish({ statusCode: res.statusCode ?? null, body: Buffer.concat(chunks).subarray(0, MAX_READ_BYTES).toString('utf8'), ...location });
       res.on('end', complete);
       res.on('close', complete);
       res.on('error', complete);

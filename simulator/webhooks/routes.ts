@@ -65,6 +65,7 @@ function find(ref: ReferenceContext, req: RequestContext): StoredWebhook {
   const wellFormed = UUID.test(id) || ref.faults.has('webhook-id-not-uuid');
   const webhook = wellFormed ? ref.store.webhooks.get(id.toLowerCase()) : undefined;
   if (webhook) return webhook;
+  if (!wellFormed && ref.faults.has('malformed-webhook-id-422')) throw new ApiError(422, 'validation_error', `webhook id ${id} is not a UUID`);
   if (ref.faults.has('unknown-webhook-500')) throw new ApiError(500, 'internal_error', 'internal error');
   throw notFound(`webhook ${id} does not exist`);
 }

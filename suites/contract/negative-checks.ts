@@ -60,9 +60,26 @@ export function negativeChecks(operation: Operation): Check[] {
         }),
     });
   });
-  // DESIGN.md §4: 400 for validation; a malformed path id may be 400 or 404, so path cases have no 400 companion
+  // DESIGN.md §4: 400 for validation; a malformed path id may be 400 or 404, so path cases have their own companion
   const validation = cases.filter((kase) => kase.location !== 'path');
   const counting = contractCost(operation);
+  const malformedIds = cases.filter((kase) => kase.location === 'path');
+  if (malformedIds.length > 0) {
+    checks.push(
+      defineCheck({
+        ...common,
+        id: `${stem}-PATH-400-OR-404`,
+        title: `${operation.method} ${operation.path} answers 400 or 404 to a malformed id (DESIGN.md §4)`,
+        requirements: ['WH-PATH-MALFORMED'],
+        estimate: ({ samples }: CaseScale) => counting.cost(sampled(malformedIds, samples).length, false),
+        level: 'should',
+        run: (ctx) =>
+          runEachCase(ctx, operation, malformedIds, (exchange) =>
+            exchange.status === 400 || exchange.status === 404 ? undefined : `answered ${exchange.status}, expected 400 or 404`,
+          ),
+      }),
+    );
+  }
   const each = { estimate: ({ samples }: CaseScale) => counting.cost(sampled(validation, samples).length, false) };
   if (validation.length > 0) {
     checks.push(

@@ -1,5 +1,6 @@
 import type { Check } from '../checks/index.js';
-import { defineCheck } from '../checks/index.js';
+import { defineCheck, fixtureBreaks } from '../checks/index.js';
+import { withWebhooks } from './webhook-fixture.js';
 import { deliveryWaitMs, eventOf, reports, normalRecipient, senderNumber } from './webhook-helpers.js';
 
 /**
@@ -37,5 +38,46 @@ const eventsAtConfiguredUrl = defineCheck({
   },
 });
 
+/**
+ * DESIGN.md §4 (GAP-SIMULATOR-WEBHOOK-URL): in the simulator every delivery goes to the one URL, whatever the registered
+ * webhooks say. With two webhooks registered, each for another event, both events of one message reach the one URL.
+ */
+const allWebhooksAtConfiguredUrl = defineCheck({
+  id: 'SIMULATOR-WEBHOOKS-AT-CONFIGURED-URL',
+  title: 'with webhooks registered, the events they subscribe to still reach the simulator’s one configured URL',
+  suite: 'scenarios/simulator',
+  requirements: ['SIM-WEBHOOK-URL-ALL-WEBHOOKS'],
+  level: 'should',
+  needs: ['receiver'],
+  deliveriesTo: 'one-url',
+  uses: ['sendMessage', 'createWebhook'],
+  appliesTo: eventsAtConfiguredUrl.appliesTo,
+  run: (ctx) =>
+    withWebhooks(ctx, async (hooks) => {
+      const path = ctx.target.oneWebhookPath as string;
+      const kinds = ['message.sent', 'message.delivered'] as const;
+      for (const kind of kinds) await hooks.create([kind]);
+      const sent = await ctx.http.request({
+        method: 'POST',
+        path: '/v1/messages',
+        body: { to: normalRecipient(ctx), from: senderNumber, message: `one-url ${Date.now()}` },
+      });
+      ctx.expectStatus(sent, '2xx', 'sending a message', fixtureBreaks(ctx));
+      const id = String((sent.json as { id?: unknown } | undefined)?.id);
+      for (const kind of kinds) {
+        const arrived = await ctx.receiver.store
+          .waitFor((d) => d.path === path && reports(d, id) && eventOf(d) === kind, deliveryWaitMs)
+          .catch(() => undefined);
+        ctx.expect(
+          arrived !== undefined,
+          `${kind} of message ${id}, which a registered webhook subscribes to, did not reach the configured URL within ${deliveryWaitMs} ms`,
+          {
+            exchange: sent,
+          },
+        );
+      }
+    }),
+});
+
 /** The checks of the simulator's one-URL webhook behaviour. */
-export const checks: readonly Check[] = [eventsAtConfiguredUrl];
+export const checks: readonly Check[] = [eventsAtConfiguredUrl, allWebhooksAtConfiguredUrl];

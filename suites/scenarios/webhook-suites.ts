@@ -5,9 +5,11 @@
 import type { Check } from '../checks/index.js';
 import { deliveryChecks } from './delivery-checks.js';
 import { deliveryQueryChecks } from './delivery-query.js';
+import { redirectChecks } from './delivery-redirects.js';
 import { retryChecks } from './delivery-retries.js';
 import { eventDeliveryChecks } from './event-deliveries.js';
 import { lifecycleChecks } from './lifecycle-checks.js';
+import { dataFieldChecks } from './payload-data-fields.js';
 import { signatureChecks } from './signature-checks.js';
 import { urlRuleChecks } from './url-rules.js';
 import { eventInputChecks } from './webhook-events-input.js';
@@ -26,8 +28,10 @@ export const checks: readonly Check[] = [
   ...urlRuleChecks,
   ...deliveryChecks,
   ...deliveryQueryChecks,
+  ...redirectChecks,
   ...retryChecks,
   ...signatureChecks,
   ...lifecycleChecks,
+  ...dataFieldChecks,
   ...eventDeliveryChecks,
 ];
