@@ -55,7 +55,7 @@ export const planPlaceholderKey = 'conform-plan-without-key';
 /** The default --target simulator address (spec §8: API on local port 4001). */
 export const simulatorBaseUrl = `http://127.0.0.1:${simulatorApiPort}`;
 
-type Keys = { growth?: string | undefined; starter?: string | undefined; rateLimit?: string | undefined };
+type Keys = { growth?: string | undefined; starter?: string | undefined; rateLimit?: string | undefined; secondGrowth?: string | undefined };
 
 const compareKeys = [
   'compareBaseUrl',
@@ -86,7 +86,12 @@ function compareTarget(options: ResolvedOptions, keys: Keys, conventions: Conven
     baseUrl: o.compareBaseUrl,
     profile: o.compareProfile,
     faults: [],
-    keys: { growth: o.compareApiKey ?? keys.growth, starter: o.compareStarterApiKey ?? keys.starter, rateLimit: o.compareRateLimitApiKey ?? keys.rateLimit },
+    keys: {
+      growth: o.compareApiKey ?? keys.growth,
+      starter: o.compareStarterApiKey ?? keys.starter,
+      rateLimit: o.compareRateLimitApiKey ?? keys.rateLimit,
+      secondGrowth: keys.secondGrowth,
+    },
     receiverUrl: undefined,
     receiverPort: o.compareReceiverPort,
     simulatorWebhookUrl: o.compareSimulatorWebhookUrl,
@@ -111,6 +116,7 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
     growth: o.apiKey ?? (o.plan ? planPlaceholderKey : undefined),
     starter: o.starterApiKey,
     rateLimit: o.rateLimitApiKey,
+    secondGrowth: o.secondApiKey,
   };
   if (o.merge !== undefined && (o.shard !== undefined || o.compare !== undefined)) {
     throw new HarnessError('USAGE', `--merge combines the results of shards already run: drop ${labelOf(o.shard !== undefined ? 'shard' : 'compare')}.`);

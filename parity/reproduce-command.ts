@@ -14,11 +14,12 @@ export interface SideCommand {
   readonly external: boolean;
 }
 
-type Role = 'growth' | 'starter' | 'rateLimit';
+type Role = 'growth' | 'starter' | 'rateLimit' | 'secondGrowth';
 const roles: readonly (readonly [Role, string])[] = [
   ['growth', 'API_KEY'],
   ['starter', 'STARTER_API_KEY'],
   ['rateLimit', 'RATE_LIMIT_API_KEY'],
+  ['secondGrowth', 'SECOND_API_KEY'],
 ];
 
 /** Targets the harness starts itself (they take no base URL, profile or keys). */
@@ -71,8 +72,8 @@ export function rerunCommand(side: SideCommand, checkIds: readonly string[], see
   ].join(' ');
 }
 
-const keyVariable = /\$CONFORM_(STARTER_|RATE_LIMIT_)?API_KEY\b/g;
-const roleOfPrefix: Readonly<Record<string, Role>> = { '': 'growth', STARTER_: 'starter', RATE_LIMIT_: 'rateLimit' };
+const keyVariable = /\$CONFORM_(STARTER_|RATE_LIMIT_|SECOND_)?API_KEY\b/g;
+const roleOfPrefix: Readonly<Record<string, Role>> = { '': 'growth', STARTER_: 'starter', RATE_LIMIT_: 'rateLimit', SECOND_: 'secondGrowth' };
 
 /** A reproduction (curl) of the side with its key variables: the engine writes $CONFORM_API_KEY …, B's own keys live elsewhere. */
 export function withKeyVariables(text: string, side: SideCommand): string {

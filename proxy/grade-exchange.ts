@@ -2,7 +2,7 @@ import { gradeError, gradePagination, gradeRefusal, gradeSecrets, gradeSuccess, 
 import type { AnswerView, Finding } from '../rules/index.js';
 import type { CapturedExchange } from './captured-exchange.js';
 import type { IdempotencyTracker } from './idempotency-tracker.js';
-import { matchOperation } from './operation-matcher.js';
+import { matchOperation } from '../rules/index.js';
 
 /** What grading one exchange found. */
 export type Grading =

@@ -15,6 +15,11 @@ export interface Answer {
   headers?: Record<string, string>;
   /** Apply to the next `times` matching requests only, then fall back to the next rule. */
   times?: number;
+  /**
+   * Hold the answer (after delayMs) until this settles, at most 10 s: a test makes the sender wait for something it
+   * does meanwhile (e.g. a rotation completes before a failed attempt is answered).
+   */
+  until?: Promise<unknown>;
 }
 
 /** An answer resolved for one request. */
@@ -24,6 +29,7 @@ export interface ResolvedAnswer {
   close: boolean;
   body: string;
   headers: Record<string, string>;
+  until?: Promise<unknown>;
 }
 
 const DEFAULT_BODY = '{"ok":true}';
@@ -87,6 +93,7 @@ export class AnswerTable {
       close: answer.close ?? false,
       body: rule.body,
       headers: answer.headers ?? {},
+      ...(answer.until === undefined ? {} : { until: answer.until }),
     };
   }
 }

@@ -29,8 +29,12 @@ export interface Delivery {
   monotonicMs: number;
   remoteAddress: string | undefined;
   flags: { oversize: boolean; aborted: boolean };
-  /** What the receiver answered: a status, or null when it closed the socket without answering. */
-  answer: { status: number | null; delayMs: number };
+  /**
+   * What the receiver answered: a status, or null when it closed the socket without answering; the body it sent; and
+   * when the answer (or the close) left, in ms since the epoch on the monotonic clock (performance.timeOrigin +
+   * monotonic ms; undefined until then, and when it never did).
+   */
+  answer: { status: number | null; delayMs: number; body?: string; answeredAt?: number };
   /** Signature check result when the receiver was started with `verify`. */
   verification: VerifyResult | undefined;
 }

@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { AnswerTable } from './answer-table.js';
 import type { Answer, ResolvedAnswer } from './answer-table.js';
 import { buildDelivery } from './build-delivery.js';
+import type { Delivery } from './delivery.js';
 import { DeliveryStore } from './delivery-store.js';
 import { ReceiverError } from './errors.js';
 import { assertLoopback, startLoopbackServers } from './loopback-servers.js';
@@ -65,6 +66,9 @@ function intOption(name: keyof ReceiverOptions, value: number | undefined, fallb
   return value;
 }
 
+/** The longest an answer waits for its `until` (Answer.until). */
+const maxHoldMs = 10_000;
+
 /** Starts the webhook receiver: an HTTP and an HTTPS server on loopback capturing every request. */
 export async function startReceiver(options: ReceiverOptions = {}): Promise<Receiver> {
   const host = options.host ?? '127.0.0.1';
@@ -76,7 +80,10 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
   let seq = 0;
   let stopped = false;
 
-  const send = (req: IncomingMessage, res: ServerResponse, answer: ResolvedAnswer): void => {
+  const send = (req: IncomingMessage, res: ServerResponse, answer: ResolvedAnswer, delivery: Delivery): void => {
+    // when the sender can have learnt the outcome of this attempt: a retry it sends comes after this (spec §6); on
+    // the clock of monotonicMs, as epoch ms (the run's history compares it with its calls' times to the microsecond)
+    delivery.answer.answeredAt = performance.timeOrigin + performance.now();
     if (answer.close) {
       req.socket.destroy();
       return;
@@ -95,14 +102,36 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
     const answer: ResolvedAnswer = body.oversize
       ? { status: 413, delayMs: 0, close: false, body: '{"ok":false,"error":"payload_too_large"}', headers: { connection: 'close' } }
       : answers.resolve(delivery.path);
-    delivery.answer = { status: body.aborted || answer.close ? null : answer.status, delayMs: answer.delayMs };
+    delivery.answer = { status: body.aborted || answer.close ? null : answer.status, delayMs: answer.delayMs, ...(answer.close ? {} : { body: answer.body }) };
     if (verify && verifier) delivery.verification = verifyDelivery(delivery, verifier, verify.secrets, verify);
     store.add(delivery);
     if (body.aborted || stopped) return;
-    if (answer.delayMs <= 0) return send(req, res, answer);
+    const answerNow = (): void => {
+      if (answer.until === undefined || stopped) return send(req, res, answer, delivery);
+      // held until the test's own step is done, bounded: a receiver never keeps a sender waiting without end
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, maxHoldMs);
+        timers.add(timer);
+      });
+      void Promise.race([
+        answer.until.then(
+          () => undefined,
+          () => undefined,
+        ),
+        bound,
+      ]).then(() => {
+        if (timer !== undefined) {
+          clearTimeout(timer);
+          timers.delete(timer);
+        }
+        if (!stopped) send(req, res, answer, delivery);
+      });
+    };
+    if (answer.delayMs <= 0) return answerNow();
     const timer = setTimeout(() => {
       timers.delete(timer);
-      send(req, res, answer);
+      answerNow();
     }, answer.delayMs);
     timers.add(timer);
   };

@@ -29,3 +29,14 @@ export { assumedSections, citedRequirements, isAssumedAt, walkSites } from './sc
 export type { SchemaNode, SchemaSite } from './schema-sites.js';
 export { anyConstruction, hasSignatureLikeHeader } from './signature-constructions.js';
 export type { AnyConstructionMatch, SignedDelivery } from './signature-constructions.js';
+export { matchOperation } from './operation-matcher.js';
+export type { MatchedOperation } from './operation-matcher.js';
+export { historyOf } from './history/history.js';
+export type { CallEntry, CallRecord, DeliveryEntry, DeliveryRecord, History, HistoryEntry } from './history/history.js';
+export { JudgementBuilder, judgementFor } from './history/judgement.js';
+export type { Contradiction, Judgement } from './history/judgement.js';
+export { describeEntry, describeSeq } from './history/describe-entry.js';
+export { historyRule, historyRules, judgeHistory } from './history-rules/index.js';
+export type { HistoryRule } from './history-rules/index.js';
+export { modelOf } from './model/service-model.js';
+export type { ServiceModel } from './model/service-model.js';

@@ -2,7 +2,11 @@ import { createHmac } from 'node:crypto';
 import type { Delivery } from '../receiver/index.js';
 
 /** What signature verification reads of a delivery: its raw body and header lines. */
-export type SignedDelivery = Pick<Delivery, 'raw' | 'headers' | 'headerPairs'>;
+export interface SignedDelivery {
+  readonly raw: Delivery['raw'];
+  readonly headers: Readonly<Record<string, string>>;
+  readonly headerPairs: readonly (readonly [string, string])[];
+}
 
 /**
  * spec §5.3: deliveries carry a signature header "named Service-Signature here" that verifies with the webhook's

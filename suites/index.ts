@@ -23,6 +23,7 @@ export const suiteModules: readonly string[] = [
   './scenarios/rate-limit.js',
   './scenarios/simulator-paths.js',
   './scenarios/round-trip-checks.js',
+  './history/index.js',
 ];
 
 /** A registry holding the checks of every suite module (or of the given modules). */

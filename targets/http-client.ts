@@ -3,6 +3,7 @@ import type { Exchange, ExchangeRequest } from './exchange.js';
 import { HarnessError } from './harness-error.js';
 import { requestPath } from './pipeline/request-path.js';
 import type { RequestPath } from './pipeline/request-path.js';
+import type { ExchangeListener } from './pipeline/recording-step.js';
 import type { RequestScope } from './pipeline/request-step.js';
 import { redactedMarker, Redactor } from './redact.js';
 import { requestLinePath } from './request-line.js';
@@ -39,6 +40,8 @@ export interface HttpClientOptions {
   sendPolicy?: SendPolicy;
   /** Most unthrottled rateLimit-key requests per run (the opt-in rate-limit check is bounded); null = no bound. */
   maxRateLimitRequests?: number | null;
+  /** Hears of every exchange of the run, as it came and redacted, with its scope's label (the run's history). */
+  onExchange?: ExchangeListener;
 }
 
 /** What every scope of one client shares: where requests go, the keys, the pool and the request path. */
@@ -72,7 +75,7 @@ export class HttpClient {
   static create(options: HttpClientOptions): HttpClient {
     const url = new URL(options.baseUrl);
     const redactor = options.redactor ?? new Redactor();
-    for (const role of ['growth', 'starter', 'rateLimit'] as const) redactor.addSecret(options.keys[role]);
+    for (const role of ['growth', 'starter', 'rateLimit', 'secondGrowth'] as const) redactor.addSecret(options.keys[role]);
     const pool = new Pool(url.origin, { connections: options.connections ?? 8, keepAliveTimeout: 10_000 });
     const path = requestPath({
       transport: { pool, maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024, redactor },
@@ -84,6 +87,7 @@ export class HttpClient {
       maxRateLimitRequests: options.maxRateLimitRequests ?? null,
       recordLimit: options.recordLimit ?? 500,
       sendPolicy: options.sendPolicy ?? { guarded: false, allowSend: true, allowedRecipients: [], maxSends: 0 },
+      ...(options.onExchange === undefined ? {} : { onExchange: options.onExchange }),
     });
     return new HttpClient({ options: { keys: options.keys }, origin: url.origin, basePath: url.pathname.replace(/\/+$/, ''), pool, redactor, path });
   }

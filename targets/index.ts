@@ -11,6 +11,7 @@ export type { HarnessErrorCode } from './harness-error.js';
 export { HttpClient } from './http-client.js';
 export { redactExchange } from './redact-exchange.js';
 export type { HttpClientOptions, RequestOptions } from './http-client.js';
+export type { ExchangeListener } from './pipeline/recording-step.js';
 export { joinUrl, randomKey, receiverPublicOrigin, simulatorStarterKey } from './keys.js';
 export { isLoopbackUrl } from './loopback.js';
 export { profileFor, profileNames } from './profile.js';

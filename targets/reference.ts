@@ -51,6 +51,7 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
     growth: randomKey('ref_growth'),
     starter: randomKey('ref_starter'),
     rateLimit: randomKey('ref_ratelimit'),
+    secondGrowth: randomKey('ref_growth2'),
     unknown: randomKey('conform_unknown'),
   };
   const thread = options.thread ?? 'worker';
@@ -110,6 +111,7 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
           [keys.growth as string]: { tier: 'growth', ratePerMinute: null },
           [keys.starter as string]: { tier: 'starter', ratePerMinute: null },
           [keys.rateLimit as string]: { tier: 'growth', ratePerMinute: rateLimitedPerMinute },
+          [keys.secondGrowth as string]: { tier: 'growth', ratePerMinute: null },
         },
         faults: [...(options.faults ?? [])],
         lifecycle: { stepMs: options.stepMs ?? 5 },

@@ -2,13 +2,15 @@ import type { Profile, ProfileName } from './profile.js';
 import type { TargetConventions } from './target-conventions.js';
 
 /** Which key a request uses: a configured role, no key at all, or a key the target cannot know. */
-export type KeyRole = 'growth' | 'starter' | 'rateLimit' | 'none' | 'unknown';
+export type KeyRole = 'growth' | 'starter' | 'rateLimit' | 'secondGrowth' | 'none' | 'unknown';
 
 /** The API keys of a target by role; `unknown` is a random key no target can know (for 401 checks). */
 export interface TargetKeys {
   readonly growth?: string;
   readonly starter?: string;
   readonly rateLimit?: string;
+  /** A second Growth-tier key: Idempotency-Keys are tried across API keys with it (DESIGN.md §4: scoped per key). */
+  readonly secondGrowth?: string;
   readonly unknown: string;
 }
 

@@ -8,6 +8,7 @@ export const keyEnvNames: Readonly<Record<KeyRole, string | undefined>> = {
   growth: 'CONFORM_API_KEY',
   starter: 'CONFORM_STARTER_API_KEY',
   rateLimit: 'CONFORM_RATE_LIMIT_API_KEY',
+  secondGrowth: 'CONFORM_SECOND_API_KEY',
   unknown: undefined,
   none: undefined,
 };

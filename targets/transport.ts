@@ -37,24 +37,27 @@ export async function timedSend(
   const controller = new AbortController();
   let timedOut = false;
   const start = performance.now();
+  // the send time on the wall clock, to the microsecond (the monotonic clock from the process's start): the run's
+  // history orders exchanges and deliveries by it, and two calls one after the other often fall in one millisecond
+  const startedAt = performance.timeOrigin + start;
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort(new Error(`no complete response within ${timeoutMs} ms`));
   }, timeoutMs);
   const unsubscribe = callerSignal ? onAbort(callerSignal, () => controller.abort(callerSignal.reason)) : undefined;
   try {
-    return await send(transport, id, prepared, controller.signal, start);
+    return await send(transport, id, prepared, controller.signal, start, startedAt);
   } catch (error) {
     const code = timedOut ? 'TIMEOUT' : controller.signal.aborted ? 'ABORTED' : errorCode(error);
     const message = timedOut ? String((controller.signal.reason as Error).message) : errorMessage(error);
-    return failed(id, prepared.record, start, { code, message: transport.redactor.scrub(message) });
+    return { ...failed(id, prepared.record, start, { code, message: transport.redactor.scrub(message) }), startedAt };
   } finally {
     clearTimeout(timer);
     unsubscribe?.();
   }
 }
 
-async function send(transport: Transport, id: number, prepared: Prepared, signal: AbortSignal, start: number): Promise<Exchange> {
+async function send(transport: Transport, id: number, prepared: Prepared, signal: AbortSignal, start: number, startedAt: number): Promise<Exchange> {
   assertSendableHeaders(prepared.headers);
   const pending = transport.pool.request({
     method: prepared.record.method as 'GET',
@@ -96,6 +99,7 @@ async function send(transport: Transport, id: number, prepared: Prepared, signal
     bodyText,
     ...(error ? { error } : (notUtf8 ?? parseJson(bodyText))),
     durationMs: performance.now() - start,
+    startedAt,
   };
 }
 
@@ -112,7 +116,7 @@ function parseJson(text: string): { json?: unknown; jsonError?: string } {
 }
 
 export function failed(id: number, request: ExchangeRequest, start: number, error: ExchangeError): Exchange {
-  return { id, request, headers: {}, bodyText: '', durationMs: performance.now() - start, error };
+  return { id, request, headers: {}, bodyText: '', durationMs: performance.now() - start, startedAt: performance.timeOrigin + start, error };
 }
 
 function errorCode(error: unknown): string {

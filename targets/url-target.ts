@@ -10,6 +10,7 @@ export interface ConfiguredKeys {
   growth?: string;
   starter?: string;
   rateLimit?: string;
+  secondGrowth?: string;
 }
 
 /** Options of a URL target beyond its base URL and profile. */
@@ -39,6 +40,7 @@ export function urlTarget(baseUrl: string, profile: Profile, keys: ConfiguredKey
     growth,
     ...(keys.starter === undefined ? {} : { starter: keys.starter }),
     ...(keys.rateLimit === undefined ? {} : { rateLimit: keys.rateLimit }),
+    ...(keys.secondGrowth === undefined ? {} : { secondGrowth: keys.secondGrowth }),
     unknown: randomKey('conform_unknown'),
   };
   const receiverOrigin = options.receiverOrigin ?? receiverPublicOrigin;

@@ -43,6 +43,15 @@ export const targetOptions = [
     help: 'a key the rate-limit check may exhaust',
   },
   {
+    key: 'secondApiKey',
+    kind: 'string',
+    group: 'keys',
+    arg: '<key>',
+    env: 'CONFORM_SECOND_API_KEY',
+    secret: true,
+    help: 'a second Growth-tier key: free-form sends try an Idempotency-Key under both keys (keys are scoped per API key)',
+  },
+  {
     key: 'image',
     kind: 'string',
     group: 'container',

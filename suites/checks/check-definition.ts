@@ -17,6 +17,21 @@ export type Need = 'receiver' | 'starterKey' | 'rateLimitKey' | 'billable' | Con
 /** The needs a check may declare. */
 export const needs: readonly Need[] = ['receiver', 'starterKey', 'rateLimitKey', 'billable', 'templates', 'failingRecipient', 'sharedSender', 'inboundTrigger'];
 
+/**
+ * What makes a check a history check (DESIGN.md §3 "Judged over the history"): its `run` drives the target (it may
+ * send nothing), and once every check of the run has ended its result is what a rule of rules/history-rules/ finds of
+ * the requirements it cites over the whole run's history (the shard's, when sharded): failed on a contradiction,
+ * passed when the rule judged each of them at least once, skipped when the history holds nothing to judge.
+ */
+export interface HistoryJudge {
+  /** The rule's name (rules/history-rules/index.ts); it must judge every requirement the check cites. */
+  readonly rule: string;
+  /** Checks whose exchanges are evidence too: planned with this one, as a negative check's baseline is. */
+  readonly drivers?: readonly string[];
+  /** What the history must hold to be judged, for the reason of a skip (e.g. "a PUT followed by a list of webhooks"). */
+  readonly evidence: string;
+}
+
 /** What a check author writes (see defineCheck). */
 export interface CheckDefinition {
   /** Stable upper-case id, e.g. MSG-SEND-MESSAGE-MAX-PROPERTY. */
@@ -56,6 +71,8 @@ export interface CheckDefinition {
   readonly timeoutMs?: number;
   /** What one run costs on a conforming target, for --plan and the time budget (default: a typical scenario's). */
   readonly estimate?: CheckEstimate;
+  /** A history check: judged by a rule over the run's history after every other check ended. */
+  readonly history?: HistoryJudge;
   readonly run: (ctx: CheckContext) => Promise<void>;
 }
 

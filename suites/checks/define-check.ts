@@ -1,3 +1,4 @@
+import { historyRules } from '../../rules/index.js';
 import { HarnessError } from '../../targets/index.js';
 import { levels, needs } from './check-definition.js';
 import type { Check, CheckDefinition } from './check-definition.js';
@@ -16,6 +17,7 @@ export function defineCheck(definition: CheckDefinition): Check {
     requirements: Object.freeze([...definition.requirements]),
     ...(definition.needs ? { needs: Object.freeze([...definition.needs]) } : {}),
     ...(definition.uses ? { uses: Object.freeze([...definition.uses]) } : {}),
+    ...(definition.history ? { history: Object.freeze({ ...definition.history }) } : {}),
   });
 }
 
@@ -33,5 +35,11 @@ function shapeProblem(d: CheckDefinition): string | undefined {
   if (d.estimate !== undefined && typeof d.estimate !== 'function' && !(d.estimate.requests >= 0 && d.estimate.sends >= 0))
     return 'estimate needs requests >= 0 and sends >= 0';
   if (typeof d.run !== 'function') return 'run must be an async function';
+  if (d.history !== undefined) {
+    const rule = historyRules.find((candidate) => candidate.name === d.history?.rule);
+    if (rule === undefined) return `history.rule "${d.history.rule}" is not a rule of rules/history-rules: use ${historyRules.map((r) => r.name).join(', ')}`;
+    const unjudged = d.requirements.filter((id) => !rule.requirements.includes(id));
+    if (unjudged.length > 0) return `rule ${rule.name} does not judge ${unjudged.join(', ')}: cite only ${rule.requirements.join(', ')}`;
+  }
   return undefined;
 }

@@ -46,7 +46,7 @@ export type { BaselineBook, CheckContext, PropertyOptions, StatusClass, StatusEx
 export { sampled } from './check-cost.js';
 export type { CaseScale, CheckCost, CheckEstimate } from './check-cost.js';
 export { levels, needs } from './check-definition.js';
-export type { Check, CheckDefinition, Level, Need } from './check-definition.js';
+export type { Check, CheckDefinition, HistoryJudge, Level, Need } from './check-definition.js';
 export { CheckFailure, CheckSkipped, TargetError } from './check-failure.js';
 export type { FailureDetails } from './check-failure.js';
 export { CheckRegistry } from './check-registry.js';

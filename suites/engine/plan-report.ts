@@ -118,7 +118,14 @@ export function formatPlanReport(report: PlanReport): string {
   return `${out.join('\n')}\n`;
 }
 
-const keyNames: Record<string, string> = { growth: 'api key', starter: 'starter key', rateLimit: 'rate-limit key', none: 'no key', unknown: 'unknown key' };
+const keyNames: Record<string, string> = {
+  growth: 'api key',
+  starter: 'starter key',
+  rateLimit: 'rate-limit key',
+  secondGrowth: 'second key',
+  none: 'no key',
+  unknown: 'unknown key',
+};
 
 /** "706 api key, 2 starter key, 101 rate-limit key": the requests each key sends (each has its own rate, spec §8). */
 function keyLine(estimate: RunEstimate): string {

@@ -1,5 +1,5 @@
 import type { Requirement } from '../../spec/requirements.js';
-import { missingConvention } from '../../targets/index.js';
+import { HarnessError, missingConvention } from '../../targets/index.js';
 import type { Target } from '../../targets/index.js';
 import type { Check, Need } from '../checks/index.js';
 import type { CheckRegistry, Selection } from '../checks/index.js';
@@ -44,13 +44,20 @@ export function planContextFor(
 /**
  * The run order (deterministic): the positive baselines of each operation, then the rest, each by suite and id
  * (DESIGN.md §3: negative checks count only after their operation's baseline passed). Baselines a selected check
- * depends on are added even when not selected.
+ * depends on, and the drivers of a selected history check, are added even when not selected.
  */
 export function planRun(registry: CheckRegistry, selection: Selection, context: PlanContext): PlannedCheck[] {
   const selected = registry.select(selection);
   const chosen = new Map<string, { check: Check; dependency: boolean }>();
   for (const check of selected) chosen.set(check.id, { check, dependency: false });
-  const wanted = new Set(selected.map((check) => check.baseline).filter((op): op is string => op !== undefined));
+  for (const check of selected) {
+    for (const id of check.history?.drivers ?? []) {
+      const driver = registry.get(id);
+      if (driver === undefined) throw new HarnessError('INVALID_CHECK', `History check ${check.id} names driver ${id}, which is not a registered check.`);
+      if (!chosen.has(id)) chosen.set(id, { check: driver, dependency: true });
+    }
+  }
+  const wanted = new Set([...chosen.values()].map(({ check }) => check.baseline).filter((op): op is string => op !== undefined));
   for (const check of registry.all()) {
     if (check.baselineFor !== undefined && wanted.has(check.baselineFor) && !chosen.has(check.id)) {
       chosen.set(check.id, { check, dependency: true });

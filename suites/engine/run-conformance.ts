@@ -12,7 +12,9 @@ import type { PlannedCheck } from './plan.js';
 import { probeReachability } from './reachability.js';
 import type { CheckResult, CleanupReport, RunResult, SetupProblem } from './result.js';
 import { receiverForTarget, startHarnessReceiver } from './harness-receiver.js';
+import { historyVerdict } from './history-verdict.js';
 import { runCheck } from './run-check.js';
+import { RunHistory } from './run-history.js';
 import { runPool } from './run-pool.js';
 import type { CheckRunEnvironment } from './run-check.js';
 import type { RunOptions } from './run-options.js';
@@ -34,7 +36,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   const seed = options.seed ?? randomInt(1, 2 ** 31 - 1);
   const failOn = options.failOn ?? 'should';
   const redactor = options.redactor ?? new Redactor();
-  for (const key of [target.keys.growth, target.keys.starter, target.keys.rateLimit]) redactor.addSecret(key);
+  for (const key of [target.keys.growth, target.keys.starter, target.keys.rateLimit, target.keys.secondGrowth]) redactor.addSecret(key);
   const plan = planRun(registry, options.selection ?? {}, planContextFor(options, requirements));
   // on a rate-limited target the cases shrink to fit the time budget, unless --runs says otherwise
   const budget = fitCaseBudget(plan, {
@@ -61,6 +63,10 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   let description = target.describe();
   let sent = 0;
   let cleanup: CleanupReport | undefined;
+  // every exchange of every check and, when judged, every delivery: the single source the history checks read
+  const recorder = new RunHistory();
+  // history checks whose drive passed wait here for the end of the run, to be judged over its whole history
+  const awaitingJudgement: { planned: PlannedCheck; driven: CheckResult }[] = [];
   try {
     if (plan.some((p) => !p.skip && p.check.needs?.includes('receiver'))) {
       try {
@@ -83,6 +89,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       maxRequests: options.maxRequests ?? defaultMaxRequests(budget, clientRatePerMinute(target)),
       sendPolicy: sendPolicyFor(target, options),
       maxRateLimitRequests: guardsRateLimit(target) ? rateLimitCheckBound : null,
+      onExchange: recorder.record,
     });
     const env: CheckRunEnvironment = {
       http,
@@ -115,7 +122,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       // shows what the report will); phase-1 results wait for the end-of-run pass
       const result = planned.phase === 2 ? blockedNow(ran, plan, results) : ran;
       results.set(result.id, result);
-      emit({ type: 'check-end', result, done: ++done, total: plan.length });
+      if (planned.check.history !== undefined && result.status === 'passed') awaitingJudgement.push({ planned, driven: result });
+      else emit({ type: 'check-end', result, done: ++done, total: plan.length });
       return result;
     };
     // DESIGN.md §3: no single check gates the run; only no answer at all, or a refused key, stops it (exit 2)
@@ -134,6 +142,13 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
         1,
         execute,
       );
+    }
+    // DESIGN.md §3: the rules judge once every check has driven the target, over everything the run saw
+    const history = recorder.history(receiver?.store.all() ?? []);
+    for (const { planned, driven } of awaitingJudgement) {
+      const result = historyVerdict(planned.check, driven, { history, recorder, redactor });
+      results.set(result.id, result);
+      emit({ type: 'check-end', result, done: ++done, total: plan.length });
     }
     if (interrupt.signal.aborted) {
       const reason = String(interrupt.signal.reason);

@@ -24,9 +24,12 @@ export function slicePlan(plan: readonly PlannedCheck[], shard: Shard): ShardSli
       `--shard ${shard.index}/${shard.total}: the selection has only ${plan.length} checks; use at most ${Math.max(1, plan.length)} shards.`,
     );
   }
-  const mine = plan.filter((_, position) => position % shard.total === shard.index - 1);
+  const owned = plan.filter((_, position) => position % shard.total === shard.index - 1);
+  // a history check judges the shard's own history: its drivers run in the shard too
+  const drivers = new Set(owned.flatMap((p) => p.check.history?.drivers ?? []));
+  const mine = [...owned, ...plan.filter((p) => drivers.has(p.check.id) && !owned.includes(p))];
   const needed = new Set(mine.flatMap((p) => [...(p.check.baseline !== undefined ? [p.check.baseline] : []), ...(p.check.uses ?? [])]));
   const baselines = plan.filter((p) => p.check.baselineFor !== undefined && needed.has(p.check.baselineFor));
   const running = new Set([...mine, ...baselines].map((p) => p.check.id));
-  return { run: plan.map((p) => p.check.id).filter((id) => running.has(id)), owned: mine.map((p) => p.check.id) };
+  return { run: plan.map((p) => p.check.id).filter((id) => running.has(id)), owned: owned.map((p) => p.check.id) };
 }

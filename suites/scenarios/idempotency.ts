@@ -120,27 +120,6 @@ function distinctKeys(kind: SendKind): Check {
   });
 }
 
-/** spec §4.1 / DESIGN.md §4: keys are scoped per API key, so a Starter key reusing a Growth key's value gets a new message. */
-const scopedPerKey = defineCheck({
-  id: 'IDEM-SCENARIO-SCOPED-PER-KEY',
-  title: 'send-template: the same Idempotency-Key and body under the Starter key makes a new message, not the Growth one',
-  suite,
-  requirements: ['IDEM-SCOPED-PER-KEY'],
-  level: 'should',
-  needs: ['starterKey', 'billable', 'templates'],
-  appliesTo: (profile) => (profile.tiers ? true : `the ${profile.name} profile has no per-tier API keys`),
-  async run(ctx) {
-    const body = sendBody(ctx, 'template', uniqueToken()); // without from: Starter uses the shared number (spec §4.1)
-    const key = idempotencyKey();
-    const growth = sentMessage(ctx, await send(ctx, 'template', body, { idempotencyKey: key }), 'the Growth send');
-    const exchange = await send(ctx, 'template', body, { idempotencyKey: key, key: 'starter' });
-    const starter = sentMessage(ctx, exchange, 'the Starter send with the same Idempotency-Key');
-    ctx.expect(starter.id !== growth.id, `the Starter key got the Growth key's message ${growth.id} replayed: Idempotency-Keys are not scoped per API key`, {
-      exchange,
-    });
-  },
-});
-
 /** spec §4.1: the Idempotency-Key header is optional on both send operations. */
 function withoutKey(kind: SendKind): Check {
   const op = sendOperations[kind];
@@ -163,5 +142,4 @@ function withoutKey(kind: SendKind): Check {
 /** The idempotency scenarios (spec §4.1, §8; DESIGN.md §4). */
 export const checks: readonly Check[] = [
   ...sendKinds.flatMap((kind) => [withoutKey(kind), replay(kind), concurrent(kind), inFlight(kind), bodyMismatch(kind), distinctKeys(kind)]),
-  scopedPerKey,
 ];

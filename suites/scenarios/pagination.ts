@@ -3,7 +3,6 @@ import type { Check } from '../checks/index.js';
 import { paginationCheck, paginationMinimum } from './pagination-check.js';
 import { checks as fieldChecks } from './pagination-fields.js';
 import { checks as containsChecks } from './pagination-contains.js';
-import { checks as filterChecks } from './pagination-filters.js';
 import { idsOf, listPage, walkPages, whileUnchanged } from './pagination-walk.js';
 
 const limit = 7; // odd, so pages do not line up with the default 20 or the maximum 100
@@ -90,4 +89,4 @@ const partition = paginationCheck({
 });
 
 /** The pagination and filter scenarios (spec §2.2, §4.1; DESIGN.md §4 pagination object). */
-export const checks: readonly Check[] = [pageSelects, partition, ...fieldChecks, ...filterChecks, ...containsChecks];
+export const checks: readonly Check[] = [pageSelects, partition, ...fieldChecks, ...containsChecks];

@@ -1,6 +1,6 @@
 import type { Exchange } from '../../targets/index.js';
 import type { CheckContext } from '../checks/index.js';
-import { defineCheck, expectThat, fixtureBreaks } from '../checks/index.js';
+import { defineCheck, fixtureBreaks } from '../checks/index.js';
 import { withWebhooks } from './webhook-fixture.js';
 import type { CreatedWebhook } from './webhook-fixture.js';
 
@@ -79,12 +79,15 @@ export const createReturnsSecretOnce = defineCheck({
     }),
 });
 
-/** spec §4.2 list: a bare array, with the created webhook and without any secret. */
+/**
+ * spec §4.2 list: a bare array without any secret. That it lists the created webhook with its url and events is the
+ * history rule's (HISTORY-WEBHOOK-READ-AFTER-WRITE judges every list of the run).
+ */
 export const listHidesSecret = defineCheck({
   id: 'WEBHOOK-LIST-HIDES-SECRET',
-  title: 'GET /v1/webhooks is a bare array listing the webhook without signing_secret',
+  title: 'GET /v1/webhooks is a bare array without signing_secret',
   suite,
-  requirements: ['WH-LIST-BARE-ARRAY', 'WH-LIST-NO-SECRET', 'WH-LIST-CONTAINS-CREATED'],
+  requirements: ['WH-LIST-BARE-ARRAY', 'WH-LIST-NO-SECRET'],
   level: 'must',
   needs: ['receiver'],
   uses: ['createWebhook'],
@@ -97,14 +100,9 @@ export const listHidesSecret = defineCheck({
         requirements: ['WH-LIST-BARE-ARRAY'],
       });
       expectNoSecret(ctx.citing('WH-LIST-NO-SECRET'), exchange, hook.secret, 'GET /v1/webhooks');
-      const mine = items.find((item) => item.id === hook.id);
-      expectThat(mine !== undefined, `GET /v1/webhooks does not list the webhook ${hook.id} just created`, {
+      ctx.expect(items.length > 0, 'GET /v1/webhooks answers an empty list while a webhook exists: no item to look for a secret in', {
         exchange,
-        requirements: ['WH-LIST-CONTAINS-CREATED'],
-      });
-      ctx.expect(mine.url === hook.url && sameEvents(mine.events, hook.events), 'GET /v1/webhooks lists the webhook with another url or events', {
-        exchange,
-        requirements: ['WH-LIST-CONTAINS-CREATED'],
+        requirements: ['WH-LIST-NO-SECRET'],
       });
     }),
 });
@@ -116,10 +114,10 @@ async function updateToNewPath(ctx: CheckContext, hook: CreatedWebhook, path: st
   return { exchange, url, events };
 }
 
-/** spec §4.2 PUT: the positive baseline of updateWebhook. */
+/** spec §4.2 PUT: the positive baseline of updateWebhook (that later reads show the update is HISTORY-WEBHOOK-READ-AFTER-WRITE's). */
 export const updateAcceptsValid = defineCheck({
   id: 'WEBHOOK-UPDATE-ACCEPTS-VALID',
-  title: 'PUT /v1/webhooks/{id} with url and events answers 2xx with them, and the list shows them',
+  title: 'PUT /v1/webhooks/{id} with url and events answers 2xx with them',
   suite,
   requirements: ['WH-UPDATE-RESPONSE'],
   level: 'must',
@@ -132,9 +130,6 @@ export const updateAcceptsValid = defineCheck({
       const { exchange, url, events } = await updateToNewPath(ctx, hook, hooks.path('updated'));
       ctx.expectStatus(exchange, '2xx', 'PUT /v1/webhooks/{id} with a valid body');
       expectEcho(ctx, exchange, url, events, 'PUT /v1/webhooks/{id}');
-      const { items } = await listWebhooks(ctx);
-      const mine = items.find((item) => item.id === hook.id);
-      ctx.expect(mine?.url === url, 'after PUT, GET /v1/webhooks does not show the new url', { exchange });
     }),
 });
 

@@ -59,7 +59,13 @@ export function containerTarget(options: ContainerTargetOptions): ContainerTarge
   const profile = options.profile ?? profileFor('reference');
   const generated = options.keys?.growth === undefined;
   const keys: TargetKeys = generated
-    ? { growth: randomKey('ctr_growth'), starter: randomKey('ctr_starter'), rateLimit: randomKey('ctr_ratelimit'), unknown: randomKey('conform_unknown') }
+    ? {
+        growth: randomKey('ctr_growth'),
+        starter: randomKey('ctr_starter'),
+        rateLimit: randomKey('ctr_ratelimit'),
+        secondGrowth: randomKey('ctr_growth2'),
+        unknown: randomKey('conform_unknown'),
+      }
     : { ...options.keys, unknown: randomKey('conform_unknown') };
   const log = options.log ?? ((line: string) => process.stderr.write(`container: ${line}\n`));
   const tail = new LogTail(options.logLines ?? 20);

@@ -31,7 +31,12 @@ export function referenceImageEnv(settings: ReferenceImageSettings): Record<stri
   };
   if (keys?.growth && keys.starter && keys.rateLimit) {
     // unlimited keys for the suites, one limited key for the rate-limit check (DESIGN.md §4 rate limit)
-    env.SIM_KEYS = [`${keys.growth}:growth:none`, `${keys.starter}:starter:none`, `${keys.rateLimit}:growth:${rateLimitedPerMinute}`].join(',');
+    env.SIM_KEYS = [
+      `${keys.growth}:growth:none`,
+      `${keys.starter}:starter:none`,
+      `${keys.rateLimit}:growth:${rateLimitedPerMinute}`,
+      ...(keys.secondGrowth ? [`${keys.secondGrowth}:growth:none`] : []),
+    ].join(',');
   }
   if (receiver) {
     // plain HTTP to the receiver: the CA would have to be mounted into the image (SIM_TRUSTED_CA_FILE)

@@ -6,6 +6,7 @@ import { WebhookTracker } from '../webhook-tracker.js';
 import { BudgetStep } from './budget-step.js';
 import { LearnSecretsStep } from './learn-secrets-step.js';
 import { RecordingStep } from './recording-step.js';
+import type { ExchangeListener } from './recording-step.js';
 import { RequestPipeline } from './request-pipeline.js';
 import type { RequestStep } from './request-step.js';
 import { SendGuardStep } from './send-guard-step.js';
@@ -24,6 +25,8 @@ export interface RequestPathOptions {
   readonly maxRateLimitRequests: number | null;
   readonly recordLimit: number;
   readonly sendPolicy: SendPolicy;
+  /** Hears of every exchange (the run's history). */
+  readonly onExchange?: ExchangeListener;
 }
 
 /** The run's request path, and the state the client shows of it. */
@@ -50,7 +53,7 @@ export function requestPath(options: RequestPathOptions): RequestPath {
   const webhooks = new WebhookTracker();
   const steps: RequestStep[] = [
     budget,
-    new RecordingStep(options.redactor, options.recordLimit),
+    new RecordingStep(options.redactor, options.recordLimit, options.onExchange),
     new SendGuardStep(sends),
     new WebhookTrackingStep(webhooks),
     new LearnSecretsStep(options.redactor),

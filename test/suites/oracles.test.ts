@@ -101,9 +101,9 @@ describe('new faults are caught on their own requirement; another valid signatur
       ['signature-timestamp-ms', 'SIGNATURE-TIMESTAMP'],
       ['signature-base64', 'SIGNATURE-SERVICE-SCHEME'],
     ] as const) {
-      const result = await run([fault], ['SIGNATURE-HMAC-VERIFIES', 'SIGNATURE-PER-WEBHOOK', 'WEBHOOK-ROTATE-NEW-SECRET-SIGNS', should]);
+      const result = await run([fault], ['SIGNATURE-HMAC-VERIFIES', 'SIGNATURE-PER-WEBHOOK', 'HISTORY-DELIVERY-SECRET-ROTATION', should]);
       expect(
-        [statusOf(result, 'SIGNATURE-HMAC-VERIFIES'), statusOf(result, 'SIGNATURE-PER-WEBHOOK'), statusOf(result, 'WEBHOOK-ROTATE-NEW-SECRET-SIGNS')],
+        [statusOf(result, 'SIGNATURE-HMAC-VERIFIES'), statusOf(result, 'SIGNATURE-PER-WEBHOOK'), statusOf(result, 'HISTORY-DELIVERY-SECRET-ROTATION')],
         fault,
       ).toEqual(['passed', 'passed', 'passed']);
       expect(statusOf(result, should), fault).toBe('failed');

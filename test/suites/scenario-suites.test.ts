@@ -7,7 +7,7 @@ import { profileFor, referenceTarget, urlTarget } from '../../targets/index.js';
 import type { ReferenceTargetOptions, Target } from '../../targets/index.js';
 
 // the scenario modules of this area only (relative to suites/index.ts), plus the connection gate
-const modules = ['idempotency', 'tiers', 'templates', 'pagination', 'auth', 'rate-limit'].map((name) => `./scenarios/${name}.js`);
+const modules = [...['idempotency', 'tiers', 'templates', 'pagination', 'auth', 'rate-limit'].map((name) => `./scenarios/${name}.js`), './history/index.js'];
 
 async function run(target: Target, suites: string[]): Promise<RunResult> {
   const registry = await loadRegistry(['./checks/builtin/index.js', ...modules]);
@@ -53,7 +53,7 @@ describe('scenario suites catch the reference faults of their area', () => {
     ],
     ['starter-freeform-allowed', 'scenarios/tiers', 'TIER-STARTER-FREEFORM-402', ['TIER-SCENARIO-STARTER-FREEFORM-402']],
     ['fallback-ignored', 'scenarios/templates', 'TPL-FALLBACK', ['TPL-SCENARIO-FALLBACK']],
-    ['filter-ignored', 'scenarios/pagination', 'MSG-LIST-FILTER-STATUS', ['PAGINATION-SCENARIO-FILTER-DIRECTION', 'PAGINATION-SCENARIO-FILTER-STATUS']],
+    ['filter-ignored', 'history/messages', 'MSG-LIST-FILTER-STATUS', ['HISTORY-MESSAGE-FILTERS']],
     ['any-key-in-production', 'scenarios/auth', 'AUTH-UNKNOWN-401', ['AUTH-SCENARIO-UNKNOWN-KEY-401', 'AUTH-SCENARIO-UNKNOWN-KEY-REFUSED']],
     ['429-without-retry-after', 'scenarios/rate-limit', 'RATE-RETRY-AFTER', ['RATE-SCENARIO-RETRY-AFTER']],
   ];

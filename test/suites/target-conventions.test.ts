@@ -88,7 +88,7 @@ const byStatus = (checks: CheckRow[], status: string): string[] =>
     .map((c) => c.id)
     .sort();
 const find = (checks: CheckRow[], id: string): CheckRow | undefined => checks.find((c) => c.id === id);
-const webhookSuites = ['--suite', 'scenarios/signatures', '--suite', 'scenarios/webhooks', '--suite', 'scenarios/lifecycle'];
+const webhookSuites = ['--suite', 'scenarios/signatures', '--suite', 'scenarios/webhooks', '--suite', 'scenarios/lifecycle', '--suite', 'history/deliveries'];
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -205,7 +205,7 @@ describe('targets that sign another way (spec §5.3: "named Service-Signature he
           'SIGNATURE-TIMESTAMP',
           'SIGNATURE-SERVICE-SCHEME',
           'SIGNATURE-PER-WEBHOOK',
-          'WEBHOOK-ROTATE-NEW-SECRET-SIGNS',
+          'HISTORY-DELIVERY-SECRET-ROTATION',
         ]) {
           expect(find(result.checks, id)?.status, id).toBe('passed');
         }
@@ -218,7 +218,7 @@ describe('targets that sign another way (spec §5.3: "named Service-Signature he
         expect(byStatus(result.checks, 'failed')).toEqual([]);
         expect(result.code).toBe(0);
         // spec §5.3 shows neither the header nor the construction: a valid HMAC-SHA256 in a common one passes at must
-        for (const id of ['SIGNATURE-HMAC-VERIFIES', 'SIGNATURE-PER-WEBHOOK', 'WEBHOOK-ROTATE-NEW-SECRET-SIGNS'])
+        for (const id of ['SIGNATURE-HMAC-VERIFIES', 'SIGNATURE-PER-WEBHOOK', 'HISTORY-DELIVERY-SECRET-ROTATION'])
           expect(find(result.checks, id)?.status, id).toBe('passed');
         const scheme = find(result.checks, 'SIGNATURE-SERVICE-SCHEME');
         expect(scheme?.status).toBe('skipped');

@@ -32,11 +32,18 @@ const routes: readonly Route[] = operations
   })
   .sort((a, b) => b.literals - a.literals);
 
-/** The contract operation a method and path (without the query) address, or undefined outside the contract. */
+/**
+ * The contract operation a method and path (without the query) address, or undefined outside the contract. A base
+ * path before the version is allowed: matching starts at the path's first /v1 segment (spec §9: every operation
+ * starts with /v1).
+ */
 export function matchOperation(method: string, pathname: string): MatchedOperation | undefined {
+  const at = pathname.indexOf('/v1/');
+  const tail = at < 0 ? pathname : pathname.slice(at);
+  const upper = method.toUpperCase();
   for (const route of routes) {
-    if (route.operation.method !== method.toUpperCase()) continue;
-    const match = route.pattern.exec(pathname);
+    if (route.operation.method !== upper) continue;
+    const match = route.pattern.exec(tail);
     if (match === null) continue;
     const pathParams: Record<string, string> = {};
     route.names.forEach((name, index) => {

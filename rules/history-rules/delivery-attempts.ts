@@ -1,0 +1,73 @@
+import { describeSeq } from '../history/describe-entry.js';
+import { JudgementBuilder } from '../history/judgement.js';
+import type { Judgement } from '../history/judgement.js';
+import type { DeliveryFacts } from '../model/delivery-model.js';
+import type { ServiceModel } from '../model/service-model.js';
+
+/** The requirements of the attempts rule. */
+export const deliveryAttemptRequirements = ['SIG-DELIVERY-ID-STABLE', 'EVT-RECEIVER-200', 'EVT-2XX-SUCCESS', 'EVT-ONCE-PER-TRANSITION'] as const;
+
+/**
+ * The attempts of one event at one webhook (spec §6, DESIGN.md §4): grouped by the receiver path, the event, the
+ * message reported and the status it reports (one transition), in arrival order. After an attempt the receiver
+ * answered with a 2xx, nothing more comes: the same delivery id again is a retry of a success (EVT-RECEIVER-200 for
+ * a 200, EVT-2XX-SUCCESS for another 2xx), another id a second delivery of the one transition (a duplicate is not a
+ * retry: EVT-ONCE-PER-TRANSITION). After a failed attempt (non-2xx, or closed) the retry keeps the delivery id
+ * (SIG-DELIVERY-ID-STABLE). Test sends are single attempts of their own and are not grouped.
+ */
+export function deliveryAttempts(model: ServiceModel): Judgement {
+  const out = new JudgementBuilder(deliveryAttemptRequirements);
+  const { history } = model;
+  const groups = new Map<string, DeliveryFacts[]>();
+  for (const facts of model.deliveries) {
+    if (facts.event === undefined || facts.event === 'test.webhook.sent' || facts.messageId === undefined) continue;
+    // status updates of one message differ only by the status they carry (its payload is not shown: spec §6)
+    if (facts.event === 'message.status.updated' && facts.dataStatus === undefined) continue;
+    const key = [facts.entry.path, facts.event, facts.messageId, facts.dataStatus ?? ''].join('\u0000');
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [facts]);
+    else group.push(facts);
+  }
+  for (const attempts of groups.values()) {
+    out.judged('EVT-ONCE-PER-TRANSITION');
+    for (const [index, current] of attempts.entries()) {
+      const status = current.entry.answerStatus;
+      if (status === 200) out.judged('EVT-RECEIVER-200');
+      else if (status !== null && status >= 200 && status < 300) out.judged('EVT-2XX-SUCCESS');
+      const previous = attempts[index - 1];
+      if (previous === undefined) continue;
+      const before = previous.entry.answerStatus;
+      const sameId = previous.deliveryId !== undefined && previous.deliveryId === current.deliveryId;
+      const otherId = previous.deliveryId !== undefined && current.deliveryId !== undefined && previous.deliveryId !== current.deliveryId;
+      const pair = `${describeSeq(history, previous.entry.seq)}, then ${describeSeq(history, current.entry.seq)}`;
+      if (before !== null && before >= 200 && before < 300) {
+        if (otherId || (!sameId && !previous.entry.raw.equals(current.entry.raw))) {
+          out.contradiction('EVT-ONCE-PER-TRANSITION', `${facts(current)} arrived twice as two deliveries: ${pair}`, [previous.entry.seq], current.entry.seq);
+        } else {
+          const requirement = before === 200 ? 'EVT-RECEIVER-200' : 'EVT-2XX-SUCCESS';
+          out.contradiction(
+            requirement,
+            `${facts(current)} was sent again after the receiver answered ${before}: ${pair}`,
+            [previous.entry.seq],
+            current.entry.seq,
+          );
+        }
+        continue;
+      }
+      if (previous.deliveryId === undefined || current.deliveryId === undefined) continue;
+      out.judged('SIG-DELIVERY-ID-STABLE');
+      if (otherId)
+        out.contradiction(
+          'SIG-DELIVERY-ID-STABLE',
+          `${facts(current)} failed (${before === null ? 'closed without an answer' : `answered ${before}`}) and its retry carries another delivery id: ${pair}`,
+          [previous.entry.seq],
+          current.entry.seq,
+        );
+    }
+  }
+  return out.build();
+}
+
+function facts(delivery: DeliveryFacts): string {
+  return `${delivery.event ?? 'the event'} of message ${delivery.messageId ?? ''}${delivery.dataStatus === undefined ? '' : ` (status ${delivery.dataStatus})`} at ${delivery.entry.path.slice(0, 80)}`;
+}

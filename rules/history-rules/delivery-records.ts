@@ -1,0 +1,86 @@
+import { describeSeq } from '../history/describe-entry.js';
+import { JudgementBuilder } from '../history/judgement.js';
+import type { Judgement } from '../history/judgement.js';
+import type { DeliveryFacts } from '../model/delivery-model.js';
+import type { RecordListing, ServiceModel } from '../model/service-model.js';
+
+/** The requirements of the delivery records rule. */
+export const deliveryRecordRequirements = ['DLV-EACH-ATTEMPT-RECORDED', 'DLV-ID-UNIQUE', 'DLV-STATUS-CODE', 'DLV-STATUS-CODE-NULL'] as const;
+
+/** An attempt answered this long before a listing began must be in it (the sender records it when the answer arrives). */
+const recordingMarginMs = 100;
+
+/**
+ * spec §6 "Each attempt is recorded as a delivery record", §2.4: the latest listing of a webhook's deliveries that
+ * holds all its records (page 1, fewer than the limit) has a record of every attempt the receiver answered before it
+ * began, per event, each with its own id, with status_code the answer's status or null when the receiver closed the
+ * connection. It may hold more records than the receiver saw: attempts that failed at the network layer before
+ * reaching it, with status_code null. A missing record is one failure of DLV-EACH-ATTEMPT-RECORDED; status codes are
+ * judged only when every attempt has its record.
+ */
+export function deliveryRecords(model: ServiceModel): Judgement {
+  const out = new JudgementBuilder(deliveryRecordRequirements);
+  const { history } = model;
+  const latest = new Map<string, RecordListing>();
+  for (const listing of model.recordListings) {
+    if (listing.page !== 1 || listing.records.length >= listing.limit) continue;
+    const known = latest.get(listing.webhookId);
+    if (known === undefined || listing.startedAt > known.startedAt) latest.set(listing.webhookId, listing);
+  }
+  for (const [webhookId, listing] of latest) {
+    const ids = listing.records.map((record) => record.id);
+    out.judged('DLV-ID-UNIQUE');
+    if (new Set(ids).size !== ids.length)
+      out.contradiction('DLV-ID-UNIQUE', `${describeSeq(history, listing.seq)} lists ${ids.length} records under ${new Set(ids).size} ids`, [], listing.seq);
+    const attempts = model.deliveries.filter((facts) => facts.webhooks.includes(webhookId) && facts.entry.answeredAt !== undefined);
+    const owed = attempts.filter((facts) => (facts.entry.answeredAt as number) < listing.startedAt - recordingMarginMs);
+    if (owed.length === 0) continue;
+    out.judged('DLV-EACH-ATTEMPT-RECORDED');
+    const short = [...groupBy(owed, (facts) => facts.event ?? '')].filter(
+      ([event, group]) => listing.records.filter((record) => record.event === event).length < group.length,
+    );
+    if (short.length > 0) {
+      const [event, group] = short[0] as [string, DeliveryFacts[]];
+      const held = listing.records.filter((record) => record.event === event).length;
+      out.contradiction(
+        'DLV-EACH-ATTEMPT-RECORDED',
+        `the receiver answered ${group.length} attempts of ${event} for webhook ${webhookId} (${group.map((facts) => `#${facts.entry.seq}`).join(', ')}) before ${describeSeq(history, listing.seq)} began, which lists ${held} records of it`,
+        group.slice(0, 5).map((facts) => facts.entry.seq),
+        listing.seq,
+      );
+      continue;
+    }
+    for (const [event, group] of groupBy(owed, (facts) => facts.event ?? '')) {
+      const listed = listing.records.filter((record) => record.event === event).map((record) => record.status_code);
+      const codes = [...listed];
+      for (const facts of group) {
+        const status = facts.entry.answerStatus;
+        const requirement = status === null ? 'DLV-STATUS-CODE-NULL' : 'DLV-STATUS-CODE';
+        out.judged(requirement);
+        const at = codes.indexOf(status);
+        if (at >= 0) {
+          codes.splice(at, 1);
+          continue;
+        }
+        out.contradiction(
+          requirement,
+          `${describeSeq(history, facts.entry.seq)} was ${status === null ? 'closed without an answer (status_code null)' : `answered ${status}`}, but no other record of ${event} in ${describeSeq(history, listing.seq)} says so: their status_code values are ${JSON.stringify(listed).slice(0, 200)}`,
+          [facts.entry.seq],
+          listing.seq,
+        );
+      }
+    }
+  }
+  return out.build();
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [item]);
+    else group.push(item);
+  }
+  return groups;
+}

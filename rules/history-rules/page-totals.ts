@@ -1,0 +1,63 @@
+import { describeSeq } from '../history/describe-entry.js';
+import { JudgementBuilder } from '../history/judgement.js';
+import type { Judgement } from '../history/judgement.js';
+import type { MessagePage } from '../model/message-model.js';
+import type { ServiceModel } from '../model/service-model.js';
+
+/** The requirement of the pagination totals rule. */
+export const pageTotalRequirements = ['PAGE-TOTAL-CONSISTENT'] as const;
+
+/**
+ * DESIGN.md §4 pagination {page, limit, total, has_more}: under every filter the data holds
+ * min(limit, total - (page-1)*limit) items (none past the end) and has_more says whether page*limit < total. A target
+ * may count in another query than it reads the page with, so the count may differ by the messages that may have
+ * joined or left the filter meanwhile: those created while the page was read, and under a status filter those still
+ * moving through the lifecycle (created in the last 10 s and not seen final). An answer without those fields as
+ * numbers and a boolean is left to PAGE-OBJECT-FIELDS.
+ */
+export function pageTotals(model: ServiceModel): Judgement {
+  const out = new JudgementBuilder(pageTotalRequirements);
+  const { history } = model;
+  for (const page of model.messages.pages) {
+    const p = page.pagination;
+    if (p === undefined || !isCount(p.total) || !isCount(p.page) || !isCount(p.limit) || typeof p.has_more !== 'boolean' || p.limit < 1) continue;
+    out.judged('PAGE-TOTAL-CONSISTENT');
+    const held = Math.max(0, Math.min(p.limit, p.total - (p.page - 1) * p.limit));
+    const more = p.page * p.limit < p.total;
+    const slack = moving(model, page);
+    if (Math.abs(page.items.length - held) <= slack && (p.has_more === more || Math.abs(p.page * p.limit - p.total) <= slack)) continue;
+    const filter = [page.status && `status=${page.status}`, page.direction && `direction=${page.direction}`].filter(Boolean).join('&') || 'no filter';
+    out.contradiction(
+      'PAGE-TOTAL-CONSISTENT',
+      `${describeSeq(history, page.seq)} (${filter}) answered ${page.items.length} items with page ${p.page}, limit ${p.limit}, total ${p.total}, has_more ${p.has_more}: those say ${held} items and has_more ${more}`,
+      [],
+      page.seq,
+    );
+  }
+  return out.build();
+}
+
+const lifecycleWindowMs = 10_000;
+const final = new Set(['delivered', 'failed']);
+
+/** How many messages may have joined or left the page's filter while it was read. */
+function moving(model: ServiceModel, page: MessagePage): number {
+  let count = 0;
+  for (const message of model.messages.byId.values()) {
+    const creation = message.creation;
+    if (creation === undefined) continue;
+    if (creation.startedAt < page.finishedAt && creation.finishedAt > page.startedAt) count += 1;
+    else if (
+      page.status !== undefined &&
+      creation.startedAt > page.finishedAt - lifecycleWindowMs &&
+      creation.startedAt < page.finishedAt &&
+      !message.sightings.some((sighting) => final.has(sighting.status) && sighting.finishedAt < page.startedAt)
+    )
+      count += 1;
+  }
+  return count;
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}

@@ -1,0 +1,77 @@
+import type { CallEntry, DeliveryEntry } from '../history/history.js';
+import { objectOf, stringField } from './json-fields.js';
+import type { MessageModel } from './message-model.js';
+import type { WebhookModel } from './webhook-model.js';
+
+/** What one delivery says, read once: its event, the message it reports, its delivery id, the webhooks it is for. */
+export interface DeliveryFacts {
+  readonly entry: DeliveryEntry;
+  /** The payload's event, else the Service-Event header (DESIGN.md §4). */
+  readonly event?: string;
+  /** data.id: the message reported (spec §6). */
+  readonly messageId?: string;
+  /** data.status (message.status.updated, DESIGN.md §4). */
+  readonly dataStatus?: string;
+  /** Service-Delivery-Id (DESIGN.md §4: the same on every retry), else Standard Webhooks' webhook-id. */
+  readonly deliveryId?: string;
+  /** Webhooks that had this path as their url's path at some time. */
+  readonly webhooks: readonly string[];
+  /**
+   * The earliest time the event can have happened (a lower bound from causality): the start of the send that created
+   * the reported message, or of the test call the delivery arrived during; undefined when the history cannot tell.
+   */
+  readonly causedAfter?: number;
+  /** The seq of the call that bounds causedAfter. */
+  readonly causeSeq?: number;
+  /** An earlier attempt of the same delivery at the same path (same delivery id), if any: this one is a retry. */
+  readonly previousAttempt?: DeliveryEntry;
+}
+
+/** Reads every delivery of the history against the webhooks (by path), messages and test calls. */
+export function deliveryFacts(
+  deliveries: readonly DeliveryEntry[],
+  webhooks: ReadonlyMap<string, WebhookModel>,
+  messages: ReadonlyMap<string, MessageModel>,
+  calls: readonly CallEntry[],
+): DeliveryFacts[] {
+  const byPath = new Map<string, string[]>();
+  for (const model of webhooks.values()) {
+    for (const write of model.writes) {
+      if (write.path === undefined) continue;
+      const ids = byPath.get(write.path) ?? [];
+      if (!ids.includes(model.id)) ids.push(model.id);
+      byPath.set(write.path, ids);
+    }
+  }
+  const tests = calls.filter((call) => call.operationId === 'testWebhook');
+  const lastAttempt = new Map<string, DeliveryEntry>();
+  return deliveries.map((entry) => {
+    const payload = objectOf(entry.json);
+    const data = objectOf(payload?.data);
+    const event = stringField(payload, 'event') ?? entry.headers['service-event'];
+    const messageId = stringField(data, 'id');
+    const dataStatus = stringField(data, 'status');
+    const deliveryId = entry.headers['service-delivery-id'] ?? entry.headers['webhook-id'];
+    const ids = byPath.get(entry.path) ?? [];
+    let cause: { at: number; seq: number } | undefined;
+    const creation = messageId === undefined ? undefined : messages.get(messageId)?.creation;
+    if (creation !== undefined && event !== 'test.webhook.sent') cause = { at: creation.startedAt, seq: creation.seq };
+    if (event === 'test.webhook.sent') {
+      const test = tests.find((call) => ids.includes(call.params.id ?? '') && call.startedAt <= entry.receivedAt && entry.receivedAt <= call.finishedAt);
+      if (test !== undefined) cause = { at: test.startedAt, seq: test.seq };
+    }
+    const key = deliveryId === undefined ? undefined : `${entry.path}\u0000${deliveryId}`;
+    const previousAttempt = key === undefined ? undefined : lastAttempt.get(key);
+    if (key !== undefined) lastAttempt.set(key, entry);
+    return {
+      entry,
+      ...(event === undefined ? {} : { event }),
+      ...(messageId === undefined ? {} : { messageId }),
+      ...(dataStatus === undefined ? {} : { dataStatus }),
+      ...(deliveryId === undefined ? {} : { deliveryId }),
+      webhooks: ids,
+      ...(cause === undefined ? {} : { causedAfter: cause.at, causeSeq: cause.seq }),
+      ...(previousAttempt === undefined ? {} : { previousAttempt }),
+    };
+  });
+}

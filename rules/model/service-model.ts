@@ -1,0 +1,106 @@
+import { canonicalJson } from '../../spec/build/canonical-json.js';
+import type { CallEntry, History } from '../history/history.js';
+import { deliveryFacts } from './delivery-model.js';
+import type { DeliveryFacts } from './delivery-model.js';
+import { itemsOf, objectOf, parseJson, stringField } from './json-fields.js';
+import { messageModels } from './message-model.js';
+import type { MessageModels } from './message-model.js';
+import type { Interval } from './realtime.js';
+import { webhookModels } from './webhook-model.js';
+import type { WebhookModels } from './webhook-model.js';
+
+/** A send with an Idempotency-Key (spec §4.1): its scope, what it asked and what it got, as digests. */
+export interface KeyedSend extends Interval {
+  readonly seq: number;
+  readonly principal: string;
+  readonly key: string;
+  /** The operation and the canonical body: the same request twice has the same value. */
+  readonly request: string;
+  readonly status?: number;
+  /** The canonical answer (status and body) when it had one. */
+  readonly answer?: string;
+  readonly messageId?: string;
+}
+
+/** One answered GET /v1/webhooks/{id}/deliveries. */
+export interface RecordListing extends Interval {
+  readonly seq: number;
+  readonly webhookId: string;
+  readonly page: number;
+  readonly limit: number;
+  readonly records: readonly Readonly<Record<string, unknown>>[];
+}
+
+/**
+ * The model of the service's state a history shows (DESIGN.md §3): webhooks with their writes, secrets and deletes;
+ * messages with their creation and every sighting of their status; keyed sends; delivery records as listed; and every
+ * delivery read against them. Built once per history, read by every rule; pure.
+ */
+export interface ServiceModel {
+  readonly history: History;
+  readonly webhooks: WebhookModels;
+  readonly messages: MessageModels;
+  readonly keyedSends: readonly KeyedSend[];
+  readonly recordListings: readonly RecordListing[];
+  readonly deliveries: readonly DeliveryFacts[];
+}
+
+const built = new WeakMap<History, ServiceModel>();
+
+/** The model of a history (memoized: every rule over one history shares one). */
+export function modelOf(history: History): ServiceModel {
+  let model = built.get(history);
+  if (model === undefined) {
+    const webhooks = webhookModels(history.calls);
+    const messages = messageModels(history.calls, history.deliveries);
+    model = {
+      history,
+      webhooks,
+      messages,
+      keyedSends: history.calls.flatMap(keyedSend),
+      recordListings: history.calls.flatMap(recordListing),
+      deliveries: deliveryFacts(history.deliveries, webhooks.byId, messages.byId, history.calls),
+    };
+    built.set(history, model);
+  }
+  return model;
+}
+
+function keyedSend(call: CallEntry): KeyedSend[] {
+  if ((call.operationId !== 'sendMessage' && call.operationId !== 'sendTemplateMessage') || call.idempotencyKey === undefined) return [];
+  const messageId = call.status !== undefined && call.status < 300 ? stringField(call.json, 'id') : undefined;
+  return [
+    {
+      seq: call.seq,
+      startedAt: call.startedAt,
+      finishedAt: call.finishedAt,
+      principal: call.principal,
+      key: call.idempotencyKey,
+      request: `${call.operationId}\u0000${canonicalJson(parseJson(call.requestBody) ?? call.requestBody ?? null)}`,
+      ...(call.status === undefined ? {} : { status: call.status, answer: `${call.status}\u0000${canonicalJson(call.json ?? null)}` }),
+      ...(messageId === undefined ? {} : { messageId }),
+    },
+  ];
+}
+
+function recordListing(call: CallEntry): RecordListing[] {
+  const id = call.params.id;
+  if (call.operationId !== 'listWebhookDeliveries' || id === undefined || call.status === undefined || call.status >= 300) return [];
+  const items = itemsOf(call.json);
+  if (items === undefined) return [];
+  const number = (name: string, fallback: number): number => {
+    const value = Number(call.query[name]);
+    return call.query[name] !== undefined && Number.isInteger(value) ? value : fallback;
+  };
+  return [
+    {
+      seq: call.seq,
+      startedAt: call.startedAt,
+      finishedAt: call.finishedAt,
+      webhookId: id,
+      page: number('page', 1),
+      limit: number('limit', 50),
+      records: items.map((item) => objectOf(item) ?? {}),
+    },
+  ];
+}

@@ -1,0 +1,108 @@
+import type { Check, CheckContext } from '../checks/index.js';
+import { defineCheck } from '../checks/index.js';
+import { failingRecipients, finalMessage, normalRecipient, pollPause, sendMessage } from '../scenarios/webhook-helpers.js';
+import { historySuite } from './history-drive.js';
+
+const suite = historySuite('messages');
+
+/** A page of GET /v1/messages (what it shows is judged by the rules). */
+function listPage(ctx: CheckContext, query: Record<string, string | number>): Promise<unknown> {
+  return ctx.http.request({ method: 'GET', path: '/v1/messages', query });
+}
+
+/** spec §3, DESIGN.md §4: whichever view shows a message, its status only moves forward. */
+const lifecycle = defineCheck({
+  id: 'HISTORY-MESSAGE-LIFECYCLE',
+  title: "a message's status never goes back between views: GET, the list and events alternate while it moves on",
+  suite,
+  requirements: ['MSG-LIFECYCLE'],
+  level: 'should',
+  needs: ['billable'],
+  uses: ['sendMessage', 'getMessage', 'listMessages'],
+  estimate: { requests: 12, sends: 1 },
+  history: { rule: 'message-lifecycle', evidence: 'two views of one message, one begun after the other ended' },
+  async run(ctx) {
+    const id = await sendMessage(ctx);
+    for (let round = 0; round < 5 && !ctx.signal.aborted; round++) {
+      const got = await ctx.http.request({ method: 'GET', path: `/v1/messages/${id}` });
+      await listPage(ctx, { limit: 20 });
+      const status = (got.json as { status?: unknown } | undefined)?.status;
+      if (status === 'delivered' || status === 'failed') break;
+      await pollPause(ctx, 10);
+    }
+    await listPage(ctx, { limit: 20 });
+  },
+});
+
+/** Pages of 5, at most this many per filter: enough to cover the check's own messages, bounded on a busy account. */
+const walkLimit = 5;
+const walkPages = 8;
+
+/** Reads the filtered list page by page until a page says it is the last, or the bound. */
+async function walk(ctx: CheckContext, query: Record<string, string>): Promise<void> {
+  for (let page = 1; page <= walkPages && !ctx.signal.aborted; page++) {
+    const answer = await ctx.http.request({ method: 'GET', path: '/v1/messages', query: { ...query, limit: walkLimit, page } });
+    const body = answer.json as { data?: unknown; pagination?: { has_more?: unknown } } | undefined;
+    if (!Array.isArray(body?.data) || body.data.length < walkLimit || body.pagination?.has_more === false) return;
+  }
+}
+
+/** spec §4.1 filters: every message of the run that matched throughout a walk of the filter's pages appears in it. */
+const filters = defineCheck({
+  id: 'HISTORY-MESSAGE-FILTERS',
+  title: '?status= and ?direction= answer the matching messages only, and their pages leave out none of the run that matched throughout',
+  suite,
+  requirements: ['MSG-LIST-FILTER-STATUS', 'MSG-LIST-FILTER-DIRECTION'],
+  level: 'must',
+  needs: ['billable'],
+  uses: ['sendMessage', 'getMessage', 'listMessages'],
+  estimate: { requests: 50, sends: 7 },
+  history: { rule: 'message-filters', evidence: 'walk of filtered pages after a message of the run was seen with the filtered value' },
+  async run(ctx) {
+    const failing = failingRecipients(ctx.target)[0];
+    const recipients = [...Array.from({ length: 6 }, () => normalRecipient(ctx)), ...(failing === undefined ? [] : [failing])];
+    const ids: string[] = [];
+    for (const to of recipients) ids.push(await sendMessage(ctx, to));
+    // the final statuses are seen (GET) before the walks begin: the rule owes a walk every message final before it
+    for (const id of ids) await finalMessage(ctx, id);
+    await walk(ctx, { status: 'delivered' });
+    if (failing !== undefined) await walk(ctx, { status: 'failed' });
+    await walk(ctx, { direction: 'outbound' });
+    await walk(ctx, { direction: 'inbound' });
+    for (const status of ['queued', 'pending', 'sent']) await listPage(ctx, { status, limit: walkLimit });
+  },
+});
+
+/** DESIGN.md §4 pagination: total and has_more agree with the data under every filter. */
+const pageTotals = defineCheck({
+  id: 'HISTORY-PAGE-TOTALS',
+  title: 'under every filter, each page holds what its total says and has_more says whether more follow',
+  suite,
+  requirements: ['PAGE-TOTAL-CONSISTENT'],
+  level: 'should',
+  needs: ['billable'],
+  uses: ['sendMessage', 'listMessages'],
+  history: { rule: 'page-totals', drivers: ['HISTORY-MESSAGE-FILTERS'], evidence: 'page of GET /v1/messages with a pagination object' },
+  run: async () => {},
+});
+
+/** spec §4.1 does not state the list order: it is recorded (observe). */
+const listOrder = defineCheck({
+  id: 'HISTORY-MESSAGE-LIST-ORDER',
+  title: 'the order of GET /v1/messages (newest or oldest first) is recorded',
+  suite,
+  requirements: ['MSG-LIST-ORDER'],
+  level: 'observe',
+  needs: ['billable'],
+  uses: ['sendMessage', 'listMessages'],
+  history: { rule: 'list-order', evidence: 'page of GET /v1/messages with two messages of distinct created_at' },
+  async run(ctx) {
+    await sendMessage(ctx);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await sendMessage(ctx);
+    await listPage(ctx, { limit: 10 });
+  },
+});
+
+/** The message history checks. */
+export const messageHistoryChecks: readonly Check[] = [lifecycle, filters, pageTotals, listOrder];

@@ -1,0 +1,117 @@
+import type { Check, CheckContext } from '../checks/index.js';
+import { defineCheck, fixtureBreaks } from '../checks/index.js';
+import { withWebhooks } from '../scenarios/webhook-fixture.js';
+import type { CreatedWebhook, WebhookFixture } from '../scenarios/webhook-fixture.js';
+import { historySuite } from './history-drive.js';
+
+const suite = historySuite('webhooks');
+
+/** More webhooks than a page-size bug would show (spec §4.2 "array of Webhook objects": all of them). */
+const listedWebhooks = 12;
+
+/** GET /v1/webhooks: what it shows is judged by the rules, not here. */
+function listWebhooks(ctx: CheckContext): Promise<unknown> {
+  return ctx.http.request({ method: 'GET', path: '/v1/webhooks' });
+}
+
+/** PUT /v1/webhooks/{id} with url and events; fails the drive when refused (a valid update must be accepted). */
+async function update(ctx: CheckContext, hook: CreatedWebhook, url: string, events: readonly string[]): Promise<void> {
+  const exchange = await ctx.http.request({ method: 'PUT', path: `/v1/webhooks/${hook.id}`, body: { url, events } });
+  ctx.expectStatus(exchange, '2xx', 'PUT /v1/webhooks/{id} with a valid url and events', fixtureBreaks(ctx));
+}
+
+/** spec §4.2: what a create or PUT wrote, every later list shows (read-after-write). */
+const readAfterWrite = defineCheck({
+  id: 'HISTORY-WEBHOOK-READ-AFTER-WRITE',
+  title: `GET /v1/webhooks shows every webhook created or updated before it began, with the url and events last written (${listedWebhooks} created, one updated)`,
+  suite,
+  requirements: ['WH-UPDATE-RESPONSE', 'WH-LIST-CONTAINS-CREATED'],
+  level: 'must',
+  needs: ['receiver'],
+  uses: ['createWebhook', 'updateWebhook', 'listWebhooks'],
+  estimate: { requests: 2 * listedWebhooks + 3, sends: 0 },
+  history: { rule: 'webhook-reads', evidence: 'create or PUT of a webhook followed by a list of webhooks' },
+  run: (ctx) =>
+    withWebhooks(ctx, async (hooks) => {
+      const created: CreatedWebhook[] = [];
+      for (let i = 0; i < listedWebhooks && !ctx.signal.aborted; i++)
+        created.push(await hooks.create(i % 2 === 0 ? ['message.failed'] : ['message.sent', 'message.delivered']));
+      await listWebhooks(ctx);
+      const first = created[0] as CreatedWebhook;
+      await update(ctx, first, ctx.target.receiverUrl(hooks.path('updated')), ['message.sent', 'message.status.updated']);
+      await listWebhooks(ctx);
+    }),
+});
+
+/** spec §2.3: PUT advances updated_at and keeps created_at. */
+const updatedAt = defineCheck({
+  id: 'HISTORY-WEBHOOK-UPDATED-AT',
+  title: 'each PUT answers an updated_at later than the one the webhook had, and the created_at it was created with',
+  suite,
+  requirements: ['WH-UPDATED-AT-CHANGES'],
+  level: 'should',
+  needs: ['receiver'],
+  uses: ['createWebhook', 'updateWebhook'],
+  history: { rule: 'webhook-timestamps', evidence: 'PUT of a webhook after another write of it' },
+  run: (ctx) =>
+    withWebhooks(ctx, async (hooks) => {
+      const hook = await hooks.create(['message.failed']);
+      // stamps of millisecond precision then differ: the rule judges equal ones only past their precision
+      await pauseMs(5);
+      await update(ctx, hook, hook.url, ['message.sent']);
+      await pauseMs(5);
+      await update(ctx, hook, hook.url, ['message.delivered']);
+    }),
+});
+
+/** Creates a webhook, deletes it, then lists and calls every operation on its id. */
+async function deleteThenUse(ctx: CheckContext, hooks: WebhookFixture): Promise<void> {
+  const hook = await hooks.create(['message.failed']);
+  const deleted = await ctx.http.request({ method: 'DELETE', path: `/v1/webhooks/${hook.id}` });
+  ctx.expectStatus(deleted, '2xx', 'DELETE /v1/webhooks/{id}', fixtureBreaks(ctx));
+  hooks.forget(hook.id);
+  const at = `/v1/webhooks/${hook.id}`;
+  await listWebhooks(ctx);
+  await Promise.all([
+    ctx.http.request({ method: 'PUT', path: at, body: { url: hook.url, events: ['message.sent'] } }),
+    ctx.http.request({ method: 'POST', path: `${at}/rotate-secret` }),
+    ctx.http.request({ method: 'POST', path: `${at}/test` }),
+    ctx.http.request({ method: 'GET', path: `${at}/deliveries` }),
+    ctx.http.request({ method: 'DELETE', path: at }),
+  ]);
+}
+
+/** spec §4.2 DELETE: gone from every list that begins after it. */
+const deleteRemoves = defineCheck({
+  id: 'HISTORY-WEBHOOK-DELETE-REMOVES',
+  title: 'after DELETE completes, no list shows the webhook',
+  suite,
+  requirements: ['WH-DELETE-REMOVES'],
+  level: 'must',
+  needs: ['receiver'],
+  uses: ['createWebhook', 'deleteWebhook', 'listWebhooks'],
+  estimate: { requests: 8, sends: 0 },
+  history: { rule: 'webhook-deletion', evidence: 'list of webhooks begun after a webhook was deleted' },
+  run: (ctx) => withWebhooks(ctx, (hooks) => deleteThenUse(ctx, hooks)),
+});
+
+/** DESIGN.md §4: every operation on a deleted id answers 404 (a 4xx at least). */
+const unknownAfterDelete = defineCheck({
+  id: 'HISTORY-WEBHOOK-UNKNOWN-AFTER-DELETE',
+  title: 'after DELETE completes, every operation on the id answers 404',
+  suite,
+  requirements: ['WH-UNKNOWN-4XX', 'WH-UNKNOWN-404'],
+  level: 'should',
+  needs: ['receiver'],
+  uses: ['createWebhook', 'deleteWebhook'],
+  history: { rule: 'webhook-deletion', drivers: ['HISTORY-WEBHOOK-DELETE-REMOVES'], evidence: 'call on a webhook id begun after the webhook was deleted' },
+  run: async () => {},
+});
+
+/** Sleeps a few ms (a clock tick between two writes, never a wait for a condition). */
+function pauseMs(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The webhook history checks. */
+export const webhookHistoryChecks: readonly Check[] = [readAfterWrite, updatedAt, deleteRemoves, unknownAfterDelete];
