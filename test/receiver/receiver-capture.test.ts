@@ -42,7 +42,9 @@ describe('capture', () => {
     expect(d.json).toBeUndefined();
     expect(d.jsonError).toMatch(/JSON|Unexpected/i);
     expect(d.flags).toEqual({ oversize: false, aborted: false });
-    expect(d.answer).toEqual({ status: 200, delayMs: 0 });
+    // the body answered, and when the answer left (on the monotonic clock, as epoch ms): the run's history reads both
+    expect(d.answer).toEqual({ status: 200, delayMs: 0, body: '{"ok":true}', answeredAt: expect.any(Number) });
+    expect(d.answer.answeredAt).toBeGreaterThanOrEqual(performance.timeOrigin + d.monotonicMs);
   });
 
   it('parses a JSON {event, data} payload and numbers deliveries in order', async () => {
@@ -136,7 +138,22 @@ describe('programmable answers', () => {
     expect(performance.now() - started).toBeLessThan(250);
     expect((await pending).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(240);
-    expect(d.answer).toEqual({ status: 200, delayMs: 250 });
+    expect(d.answer).toEqual({ status: 200, delayMs: 250, body: '{"ok":true}', answeredAt: expect.any(Number) });
+    expect(d.answer.answeredAt).toBeGreaterThanOrEqual(performance.timeOrigin + d.monotonicMs + 240);
+  });
+
+  it('holds an answer until its `until` settles (a test step in between), then answers', async () => {
+    let release: () => void = () => {};
+    const until = new Promise<void>((resolve) => (release = resolve));
+    receiver.respond('/held', { status: 500, until });
+    const pending = post(`${receiver.httpUrl}/held`, '{}');
+    const d = await receiver.store.waitFor((x) => x.path === '/held', 2_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(d.answer.answeredAt).toBeUndefined();
+    const released = performance.timeOrigin + performance.now();
+    release();
+    expect((await pending).status).toBe(500);
+    expect(d.answer.answeredAt).toBeGreaterThanOrEqual(released);
   });
 
   it('closes the socket without answering when told to', async () => {
