@@ -15,6 +15,7 @@ export const suiteModules: readonly string[] = [
   './scenarios/one-webhook-url.js',
   './scenarios/inbound-messages.js',
   './scenarios/failing-recipient.js',
+  './scenarios/recorded-answers.js',
   './scenarios/idempotency.js',
   './scenarios/tiers.js',
   './scenarios/templates.js',
