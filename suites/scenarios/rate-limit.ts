@@ -54,6 +54,16 @@ const limit100 = defineCheck({
   },
 });
 
+/** Reads with the rate-limit key until one is refused (at most maxProbes): that answer, or undefined. */
+async function firstRefusal(ctx: CheckContext): Promise<Exchange | undefined> {
+  for (let n = 1; n <= maxProbes && !ctx.signal.aborted; n++) {
+    const exchange = await cheapRead(ctx, 'rateLimit');
+    requireResponse(exchange); // a network failure is a target error, not a refusal
+    if (!succeeded(exchange)) return exchange;
+  }
+  return undefined;
+}
+
 /** DESIGN.md §4: a request over the rate answers 429 with Retry-After in seconds. */
 const retryAfter = defineCheck({
   id: 'RATE-SCENARIO-RETRY-AFTER',
@@ -65,12 +75,7 @@ const retryAfter = defineCheck({
   exclusive: true,
   appliesTo: rateLimitApplies,
   async run(ctx) {
-    let refusal: Exchange | undefined;
-    for (let n = 1; n <= maxProbes && !refusal && !ctx.signal.aborted; n++) {
-      const exchange = await cheapRead(ctx, 'rateLimit');
-      requireResponse(exchange); // a network failure is a target error, not a refusal
-      if (!succeeded(exchange)) refusal = exchange;
-    }
+    const refusal = await firstRefusal(ctx);
     if (!refusal) return ctx.skip(`none of ${maxProbes} requests was refused, so there is no refusal to inspect (RATE-LIMIT-100 covers that)`);
     ctx.expectStatus(refusal, 429, 'the refused request');
     const value = refusal.headers['retry-after'];
@@ -100,12 +105,7 @@ const recovers = defineCheck({
   timeoutMs: 120_000,
   appliesTo: rateLimitApplies,
   async run(ctx) {
-    let refusal: Exchange | undefined;
-    for (let n = 1; n <= maxProbes && !refusal && !ctx.signal.aborted; n++) {
-      const exchange = await cheapRead(ctx, 'rateLimit');
-      requireResponse(exchange);
-      if (!succeeded(exchange)) refusal = exchange;
-    }
+    const refusal = await firstRefusal(ctx);
     if (!refusal) return ctx.skip(`none of ${maxProbes} requests was refused, so there is nothing to recover from (RATE-LIMIT-100 covers that)`);
     const seconds = Number(refusal.headers['retry-after'] ?? '');
     // without a usable Retry-After (RATE-RETRY-AFTER's failure) the spec's minute is the interval
