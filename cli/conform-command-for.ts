@@ -1,4 +1,4 @@
-import { simulatorApiPort, simulatorReceiverPort, simulatorWebhookUrl } from '../spec/simulator-defaults.js';
+import { simulatorApiPort, simulatorReceiverPort, simulatorUiPort, simulatorWebhookUrl, virtualPhoneTrigger } from '../spec/simulator-defaults.js';
 import { loopbackHttpPort } from './simulator-default-routing.js';
 
 /** What a running simulator was started with, as far as a conformance run needs to know. */
@@ -9,6 +9,8 @@ export interface RunningSimulator {
   readonly webhookUrl: string | undefined;
   /** The loopback port registered webhooks are delivered to, when they reach a receiver at all. */
   readonly receiverPort: number | undefined;
+  /** The virtual-phone UI's origin, when the UI runs (its phones are the inbound trigger, spec §6). */
+  readonly uiUrl?: string | undefined;
 }
 
 /**
@@ -28,5 +30,10 @@ export function conformCommandFor(sim: RunningSimulator): string {
   const port = sim.receiverPort ?? urlPort;
   if (port !== undefined && port !== simulatorReceiverPort) flags.push(`--receiver-port ${port}`);
   if (sim.webhookUrl !== undefined && urlPort !== undefined && sim.webhookUrl !== simulatorWebhookUrl) flags.push(`--simulator-webhook-url ${sim.webhookUrl}`);
+  // --target simulator knows the phones on the default ports only (cli/resolve-run.ts)
+  const ui = sim.uiUrl === undefined ? undefined : new URL(sim.uiUrl);
+  if (ui !== undefined && (Number(api.port) !== simulatorApiPort || Number(ui.port) !== simulatorUiPort)) {
+    flags.push(`--inbound-trigger '${virtualPhoneTrigger(`http://127.0.0.1:${ui.port || 80}`)}'`);
+  }
   return `npm run conform -- ${flags.join(' ')}`;
 }

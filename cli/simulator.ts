@@ -163,7 +163,7 @@ async function main(): Promise<void> {
     console.log(`simulator: API on ${server.url}/v1 (mode ${mode})${ui}`);
     if (opts.webhookUrl) console.log(`simulator: events go to ${opts.webhookUrl} (signing secret from SIM_WEBHOOK_SECRET, or generated)`);
     // spec §8: the one configured webhook URL; the harness must listen where this simulator delivers
-    console.log(`simulator: test it with: ${conformCommandFor({ mode, apiUrl: server.url, webhookUrl: opts.webhookUrl, receiverPort })}`);
+    console.log(`simulator: test it with: ${conformCommandFor({ mode, apiUrl: server.url, webhookUrl: opts.webhookUrl, receiverPort, uiUrl: server.uiUrl })}`);
   } catch (err) {
     if (
       err instanceof UsageError ||

@@ -9,7 +9,7 @@ import { failingRecipients, finalMessage, sendMessage } from './webhook-helpers.
 const failingRecipientFails = defineCheck({
   id: 'MESSAGE-FAILING-RECIPIENT-FAILS',
   title: 'a message to the target’s failing recipient ends with status failed',
-  suite: 'scenarios/lifecycle',
+  suite: 'scenarios/messages',
   requirements: ['MSG-FAILING-NUMBER'],
   level: 'should',
   needs: ['billable', 'failingRecipient'],

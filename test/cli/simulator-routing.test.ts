@@ -36,6 +36,21 @@ describe('npm run simulator and conform --target simulator meet on the defaults'
     expect(run.target.baseUrl).toBe('http://127.0.0.1:5001');
     expect(run.target.receiverPort).toBe(5010);
     expect(run.target.oneWebhookPath).toBe('/hooks');
+    // its virtual phones: the default UI is known to --target simulator only with the default API; moved, it is printed
+    const withUi = (apiUrl: string, uiUrl: string) =>
+      conformCommandFor({ mode: 'simulator', apiUrl, webhookUrl: defaults.webhookUrl, receiverPort: defaults.receiverPort, uiUrl });
+    expect(withUi('http://127.0.0.1:4001', 'http://127.0.0.1:4000')).toBe('npm run conform -- --target simulator');
+    const phones = withUi('http://127.0.0.1:4001', 'http://127.0.0.1:5000');
+    expect(phones).toBe(
+      `npm run conform -- --target simulator --inbound-trigger 'POST http://127.0.0.1:5000/ui/phones/{from}/send {"to":"{to}","message":"{message}"}'`,
+    );
+    const trigger = /--inbound-trigger '([^']+)'/.exec(phones)?.[1] as string;
+    expect(resolveRun(parseConformArgs(['--target', 'simulator', '--inbound-trigger', trigger]), {}, {}).target.conventions.inboundTrigger?.url).toBe(
+      'http://127.0.0.1:5000/ui/phones/{from}/send',
+    );
+    expect(withUi('http://127.0.0.1:5001', 'http://127.0.0.1:4000')).toMatch(
+      /--base-url http:\/\/127\.0\.0\.1:5001 --inbound-trigger 'POST http:\/\/127\.0\.0\.1:4000\//,
+    );
     expect(conformCommandFor({ mode: 'production', apiUrl: 'http://127.0.0.1:4001', webhookUrl: undefined, receiverPort: 4010 })).not.toMatch(/--api-key \S/);
   });
 

@@ -250,6 +250,12 @@ describe('acceptance: npm run simulator with its defaults, then the README confo
       ).toEqual([]);
     }
     expect(result.checks.find((c) => c.id === 'SIMULATOR-EVENTS-AT-CONFIGURED-URL')?.status).toBe('passed');
+    // its virtual phones are the inbound trigger (on the defaults, or printed by the simulator); the API's default port
+    // is seen only on the defaults
+    const status = (id: string) => result.checks.find((c) => c.id === id)?.status;
+    for (const id of ['INBOUND-RECEIVED-PAYLOAD', 'SIMULATOR-VIRTUAL-PHONE-INBOUND', 'SIMULATOR-WEBHOOKS-AT-CONFIGURED-URL'])
+      expect(status(id), id).toBe('passed');
+    expect(status('SIMULATOR-API-DEFAULT-PORT')).toBe(shared.onDefaults ? 'passed' : 'skipped');
     expect(simulatorWebhookUrl).toBe(`http://127.0.0.1:${simulatorReceiverPort}/simulator-webhook-url`);
     console.log(`simulator on ${shared.onDefaults ? 'its defaults' : 'free ports'}: ${outcome.ran} took ${outcome.ms} ms`);
   });
