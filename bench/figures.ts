@@ -7,6 +7,12 @@ export interface Figure {
   ratio?: number;
 }
 
+/** A titled table of figures: a benchmark that measures several things returns one per thing. */
+export interface Section {
+  title: string;
+  figures: Figure[];
+}
+
 function formatNumber(n: number): string {
   if (!Number.isFinite(n)) return String(n);
   return Math.abs(n) >= 100 || Number.isInteger(n) ? Math.round(n).toLocaleString('en-US') : n.toFixed(2);

@@ -1,11 +1,12 @@
 // `npm run bench`: every benchmark of the project, each measured against a baseline in the same run (the machines
 // are shared and noisy, so ratios are the figures that mean something). `npm run bench -- <name>` runs one.
 import { printFigures } from './figures.js';
-import type { Figure } from './figures.js';
+import type { Figure, Section } from './figures.js';
 
 interface Benchmark {
   title: string;
-  load: () => Promise<{ run(): Promise<Figure[]> }>;
+  /** A benchmark returns its figures, or sections of figures each with a title of its own. */
+  load: () => Promise<{ run(): Promise<Figure[] | Section[]> }>;
 }
 
 const benchmarks: Record<string, Benchmark> = {
@@ -22,8 +23,8 @@ const benchmarks: Record<string, Benchmark> = {
     load: () => import('./receiver-throughput.js'),
   },
   proxy: {
-    title: 'Proxy session: 100,000 exchanges through the validating proxy vs straight to the same bare loopback server',
-    load: () => import('./proxy-session.js'),
+    title: 'Passive sessions: the proxy and the forwarder vs the direct path (rate, latency, share graded, head-of-line, idle-close, a long session)',
+    load: () => import('./passive-bench.js'),
   },
   start: {
     title: 'Start-up and default run: compiled command vs bare node and vs tsx from sources (wall time, child processes)',
@@ -48,6 +49,9 @@ if (unknown.length > 0) {
 for (const name of wanted.length > 0 ? wanted : Object.keys(benchmarks)) {
   const bench = benchmarks[name]!;
   const started = Date.now();
-  const figures = await (await bench.load()).run();
-  printFigures(`${bench.title} [${((Date.now() - started) / 1000).toFixed(1)} s]`, figures);
+  const result = await (await bench.load()).run();
+  const sections = result.length > 0 && 'figures' in (result[0] as object) ? (result as Section[]) : [{ title: bench.title, figures: result as Figure[] }];
+  if (sections.length > 1) console.log(`\n${bench.title}`);
+  for (const section of sections) printFigures(section.title, section.figures);
+  console.log(`[${bench.title.split(':')[0]}: ${((Date.now() - started) / 1000).toFixed(1)} s]`);
 }

@@ -7,8 +7,13 @@ export const loadSeconds = Number(process.env.BENCH_SECONDS ?? 4);
 /** One load run's outcome. */
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Requests answered in all. */
+  total: number;
   non2xx: number;
   errors: number;
+  /** Latency percentiles, ms. */
+  p50: number;
+  p99: number;
 }
 
 /** What to send: one request shape, repeated; or a sequence each connection cycles through (`requests`, on `url`'s origin). */
@@ -21,6 +26,8 @@ export interface LoadRequest {
   /** Seconds (bounded: the run stops by itself). */
   duration?: number;
   connections?: number;
+  /** Requests per second in all (default: as fast as the connections go). */
+  overallRate?: number;
 }
 
 /** Drives loopback load with autocannon (bounded by duration) and returns the mean request rate. */
@@ -34,6 +41,14 @@ export async function load(request: LoadRequest): Promise<LoadResult> {
     duration: request.duration ?? loadSeconds,
     connections: request.connections ?? 16,
     pipelining: 1,
+    ...(request.overallRate === undefined ? {} : { overallRate: request.overallRate }),
   });
-  return { requestsPerSecond: result.requests.average, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  return {
+    requestsPerSecond: result.requests.average,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
 }

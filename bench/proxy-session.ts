@@ -1,26 +1,16 @@
 // A 100,000-exchange proxy session (issue 18): the same requests go straight to a bare loopback server and through
 // the proxy (its own process), in interleaved blocks so machine noise hits both alike; figures are per-request
 // latency p50/p99 via the proxy vs direct, and the proxy's peak RSS vs its RSS before the session.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { startContractServer } from './contract-server.js';
 import { compared } from './figures.js';
 import type { Figure } from './figures.js';
+import { startPassiveChild } from './passive-child.js';
 
 const EXCHANGES = Number(process.env.BENCH_PROXY_EXCHANGES ?? 100_000);
 const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 600);
 const CONNECTIONS = 8;
 const BLOCK = 1000;
-const entry = fileURLToPath(new URL('./proxy-process.ts', import.meta.url));
-
-/** VmRSS of a process in bytes (Linux /proc). */
-function rssOf(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : Number.NaN;
-}
 
 /** The i-th request: reads, lists and sends (a new Idempotency-Key each, every 10th a replay of the one before). */
 function requestOf(i: number): { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string } {
@@ -58,26 +48,18 @@ function percentile(sorted: Float64Array, p: number): number {
 /** Runs the session and returns its figures. */
 export async function run(): Promise<Figure[]> {
   const target = await startContractServer();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, target.url], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout });
-  const next = (): Promise<string> =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('bench: the proxy process did not answer within 60 s')), 60_000);
-      lines.once('line', (line) => {
-        clearTimeout(timer);
-        resolve(line);
-      });
-    });
-  const { url, pid } = JSON.parse(await next()) as { url: string; pid: number };
+  const child = await startPassiveChild('proxy', target.url);
+  const { url } = child;
+  const rssOf = (): number => child.rss();
   const direct = new Pool(target.url, { connections: CONNECTIONS });
   const proxied = new Pool(url, { connections: CONNECTIONS });
   try {
     await block(proxied, 0, 200, new Float64Array(200), 0); // warm both paths (ajv compiles its schemas once)
     await block(direct, 0, 200, new Float64Array(200), 0);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const baseline = rssOf(pid);
+    const baseline = rssOf();
     let peak = baseline;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 50);
+    const sampler = setInterval(() => (peak = Math.max(peak, rssOf())), 50);
     const viaProxy = new Float64Array(EXCHANGES);
     const straight = new Float64Array(EXCHANGES);
     const deadline = Date.now() + MAX_SECONDS * 1000;
@@ -89,20 +71,19 @@ export async function run(): Promise<Figure[]> {
       await block(proxied, done, to, viaProxy, done);
       await block(direct, done, to, straight, done);
       done = to;
-      if (done === Math.round(EXCHANGES / 10)) rssAtTenth = rssOf(pid);
-      if (done === Math.round(EXCHANGES / 2)) rssAtHalf = rssOf(pid);
+      if (done === Math.round(EXCHANGES / 10)) rssAtTenth = rssOf();
+      if (done === Math.round(EXCHANGES / 2)) rssAtHalf = rssOf();
     }
     clearInterval(sampler);
-    const rssAtEnd = rssOf(pid);
-    child.stdin.write('stop\n');
-    const session = JSON.parse(await next()) as { exchanges: number; dropped: number; requirements: number; failures: number; idempotencyKeys: number };
+    const rssAtEnd = rssOf();
+    const session = await child.stop();
     const sortedProxy = viaProxy.slice(0, done).sort();
     const sortedDirect = straight.slice(0, done).sort();
     const mib = 1024 * 1024;
     return [
       { name: 'exchanges through the proxy', value: done, unit: 'requests' },
-      { name: 'exchanges the proxy graded (200 warm-up incl.)', value: session.exchanges - session.dropped, unit: 'exchanges' },
-      { name: 'dropped ungraded (queue full)', value: session.dropped, unit: 'exchanges' },
+      { name: 'exchanges the proxy graded (200 warm-up incl.)', value: session.graded, unit: 'exchanges' },
+      { name: 'exchanges not graded (grading fell behind, ...)', value: session.notGraded, unit: 'exchanges' },
       { name: 'violations counted (valid traffic: expect 0)', value: session.failures, unit: 'violations' },
       compared('latency p50 via proxy vs direct', percentile(sortedProxy, 50), 'ms', percentile(sortedDirect, 50)),
       compared('latency p99 via proxy vs direct', percentile(sortedProxy, 99), 'ms', percentile(sortedDirect, 99)),
@@ -116,7 +97,7 @@ export async function run(): Promise<Figure[]> {
   } finally {
     await direct.close();
     await proxied.close();
-    if (child.exitCode === null) child.kill('SIGKILL');
+    await child.stop().catch(() => undefined);
     await target.stop();
   }
 }

@@ -3,6 +3,8 @@
 import { sessionResult, violationLine, writeSessionReports } from '../proxy/index.js';
 import type { GradedSession, SessionHooks, SessionKind } from '../proxy/index.js';
 import { defaultReporterNames, reporterNames } from '../reports/reporters.js';
+import { notGradedNote } from '../reports/text-format.js';
+import type { RunResult, SessionTraffic } from '../suites/engine/result.js';
 import { HarnessError } from '../targets/harness-error.js';
 import { Redactor } from '../targets/redact.js';
 
@@ -108,12 +110,17 @@ export async function runPassiveSession(
   process.off('SIGINT', end);
   process.off('SIGTERM', end);
   await session.stop();
-  const result = sessionResult(session.tally, { kind, baseUrl, startedAt, endedAt: Date.now(), failOn: settings.failOn });
+  const result = sessionResult(session, { kind, baseUrl, startedAt, endedAt: Date.now(), failOn: settings.failOn });
   const written = await writeSessionReports(result, session, { outDir: settings.outDir, reporters: settings.reporters });
   if (written.console !== undefined) process.stdout.write(written.console);
-  const { operations, exchanges, outside } = session.tally;
-  console.log(
-    `${exchanges} exchanges (${outside} outside the contract, ${session.dropped()} not graded: grading fell behind) over ${operations.size} ${kind === 'proxy' ? 'operations' : 'event kinds'}; reports: ${written.files.join(', ')}`,
-  );
+  console.log(`${finalLine(result, session.tally.operations.size, kind)}; reports: ${written.files.join(', ')}`);
   return result.exitCode;
+}
+
+/** The session's last line: every exchange accounted for (graded, outside the contract, not graded and why) and the verdict. */
+function finalLine(result: RunResult, operations: number, kind: SessionKind): string {
+  const traffic = result.traffic as SessionTraffic;
+  const verdict = result.verdict === 'conforms' ? 'conforms' : result.verdict === 'not-run' ? 'nothing graded' : 'does not conform';
+  const note = notGradedNote(result);
+  return `${traffic.exchanges} exchanges: ${traffic.graded} graded, ${traffic.outside} outside the contract, ${traffic.notGraded} not graded${note === undefined ? '' : ` (${note})`}; over ${operations} ${kind === 'proxy' ? 'operations' : 'event kinds'}: ${verdict}${note === undefined ? '' : ' on the graded exchanges only'}`;
 }

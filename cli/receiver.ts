@@ -1,8 +1,9 @@
 // `npm run receiver -- [--port N] [--https-port N] [--secret S ...] [--scheme NAME] [--header NAME] [--tolerance SECONDS]`
 // With `--forward <loopback url>` it is the webhook forwarder of proxy/ (issue 18): verify, grade, pass on, report.
 import { parseArgs } from 'node:util';
-import { startForwarder } from '../proxy/index.js';
+import { loopbackForwardUrl, startForwarder } from '../proxy/index.js';
 import { formatDelivery, getScheme, ReceiverError, schemeNames, startReceiver } from '../receiver/index.js';
+import type { SchemeName } from '../receiver/index.js';
 import { runPassiveSession, sessionFlags, sessionSettings, sessionUsage } from './passive-session.js';
 
 const USAGE = `usage: npm run receiver -- [--port N] [--https-port N] [--secret S ...] [--scheme ${schemeNames.join('|')}]
@@ -54,20 +55,22 @@ async function main(): Promise<void> {
     if (values['https-port'] !== undefined)
       throw new ReceiverError('invalid_option', '--https-port is not available with --forward: the forwarder listens on loopback http (--port)');
     const settings = sessionSettings(values);
-    console.log(
-      `scheme ${scheme.name}, ${secrets.length} secret(s) loaded${secrets.length === 0 ? ' (signatures are not verified)' : ''}; forwarding to ${forward}`,
-    );
-    process.exitCode = await runPassiveSession('forwarder', forward, settings, (hooks) =>
-      startForwarder({
+    // checked before anything is printed: a user:password@ in it must reach neither the terminal nor a report
+    const endpoint = loopbackForwardUrl(forward);
+    process.exitCode = await runPassiveSession('forwarder', endpoint.href, settings, async (hooks) => {
+      const forwarder = await startForwarder({
         forward,
         port: integer('port', values.port, 0, 65535),
-        scheme,
+        scheme: scheme.name as SchemeName,
+        ...(headerName === undefined ? {} : { signatureHeader: headerName }),
         secrets,
         toleranceSeconds: integer('tolerance', values.tolerance, 300),
         maxBodyBytes: integer('max-body', values['max-body'], 1024 * 1024),
         ...hooks,
-      }),
-    );
+      });
+      console.log(`scheme ${scheme.name}, ${secrets.length} secret(s) loaded${secrets.length === 0 ? ' (signatures are not verified)' : ''}; forwarding to ${endpoint.href}`);
+      return forwarder;
+    });
     return;
   }
   const receiver = await startReceiver({

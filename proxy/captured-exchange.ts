@@ -16,8 +16,19 @@ export interface CapturedExchange {
   /** ms since the epoch when the request arrived, and when its answer was complete. */
   readonly startedAt: number;
   readonly finishedAt: number;
-  /** Why the target gave no answer (e.g. TIMEOUT, ECONNREFUSED). */
+  /** Why the target gave no answer (e.g. TIMEOUT, ECONNRESET). */
   readonly error?: string;
+}
+
+/**
+ * An exchange as the forwarding path hands it over: header lines as Node read them (name, value, name, value ...),
+ * so the hot path builds nothing; the grading thread makes the {@link CapturedExchange} from it.
+ */
+export interface WireExchange extends Omit<CapturedExchange, 'requestHeaders' | 'responseHeaders'> {
+  readonly requestHeaders: readonly string[];
+  readonly responseHeaders: readonly string[];
+  /** The target switched protocols (Upgrade, 101) and the connection became a tunnel: nothing to grade. */
+  readonly tunnelled?: boolean;
 }
 
 /** Lower-case header names with repeated values joined (Node's rawHeaders pairs as they came). */
@@ -29,4 +40,16 @@ export function headerRecord(raw: readonly string[]): Record<string, string> {
     out[name] = out[name] === undefined ? value : `${out[name]}, ${value}`;
   }
   return out;
+}
+
+/** Node's rawHeaders as name (lower-case) -> every value, the form the signature schemes read. */
+export function headerBag(raw: readonly string[]): Record<string, string[]> {
+  const bag = Object.create(null) as Record<string, string[]>;
+  for (let i = 0; i + 1 < raw.length; i += 2) (bag[(raw[i] as string).toLowerCase()] ??= []).push(raw[i + 1] as string);
+  return bag;
+}
+
+/** The exchange with its headers read into records, as the graders take it. */
+export function capturedExchange(wire: WireExchange): CapturedExchange {
+  return { ...wire, requestHeaders: headerRecord(wire.requestHeaders), responseHeaders: headerRecord(wire.responseHeaders) };
 }

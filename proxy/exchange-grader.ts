@@ -1,7 +1,10 @@
 import type { Redactor } from '../targets/redact.js';
-import type { CapturedExchange } from './captured-exchange.js';
+import { capturedExchange } from './captured-exchange.js';
+import type { CapturedExchange, WireExchange } from './captured-exchange.js';
 import { gradeExchange } from './grade-exchange.js';
+import type { Grading } from './grade-exchange.js';
 import { IdempotencyTracker } from './idempotency-tracker.js';
+import { matchOperation } from './operation-matcher.js';
 import { SessionTally } from './session-tally.js';
 import type { Violation } from './session-tally.js';
 
@@ -11,7 +14,7 @@ export class ExchangeGrader {
   private readonly idempotency: IdempotencyTracker;
 
   constructor(
-    private readonly redactor: Redactor,
+    private readonly redactor: Pick<Redactor, 'addSecret' | 'learnFrom'>,
     private readonly onViolation: (violation: Violation) => void = () => undefined,
     idempotencyCapacity = 10_000,
   ) {
@@ -24,9 +27,10 @@ export class ExchangeGrader {
   }
 
   /** Grades one exchange; returns the violations it showed (also given to onViolation). */
-  grade(exchange: CapturedExchange): Violation[] {
+  grade(wire: WireExchange): Violation[] {
+    const exchange = capturedExchange(wire);
     this.learnSecrets(exchange);
-    const grading = gradeExchange(exchange, this.idempotency);
+    const grading = wire.tunnelled ? tunnelledGrading(exchange) : namedReason(gradeExchange(exchange, this.idempotency));
     const label = `${exchange.method} ${exchange.url} -> ${exchange.status ?? exchange.error ?? 'no answer'}`;
     const violations = this.tally.add(grading, label, exchange.finishedAt);
     for (const violation of violations) this.onViolation(violation);
@@ -44,4 +48,17 @@ export class ExchangeGrader {
       // not JSON: the redactor's signing-secret patterns still scrub whsec_ values wherever they appear
     }
   }
+}
+
+/** A switched protocol (Upgrade, 101) carries nothing the contract describes: counted as not graded, or as outside. */
+function tunnelledGrading(exchange: CapturedExchange): Grading {
+  const matched = matchOperation(exchange.method, new URL(exchange.url, 'http://proxy.invalid').pathname);
+  if (matched === undefined) return { kind: 'outside' };
+  return { kind: 'ungraded', operationId: matched.operation.id, why: 'tunnelled after Upgrade (101)', status: 101 };
+}
+
+/** The reason an exchange is not graded, as reports name it ("no answer from the target (TIMEOUT)"). */
+function namedReason(grading: Grading): Grading {
+  if (grading.kind !== 'ungraded' || grading.status !== undefined) return grading;
+  return { ...grading, why: `no answer from the target (${grading.why})` };
 }

@@ -1,28 +1,55 @@
-// RFC 9110 §7.6.1: these describe one connection, not the message; a proxy must not pass them on
-const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'upgrade', 'te', 'trailer']);
+// RFC 9110 §7.6.1: these describe one connection, not the message; a proxy must not pass them on. Trailer (which
+// fields the trailer section will carry, §6.6.2) is end-to-end and passes; TE is passed as "trailers" only, what this
+// proxy itself accepts (it forwards trailers both ways).
+const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'upgrade', 'te']);
 
 /**
  * The raw header list (Node's rawHeaders: name, value, name, value ...) without the hop-by-hop headers and those the
- * Connection header names, in the order and case they came; `replace` sets headers by lower-case name (e.g. host).
+ * Connection header names, in the order and case they came; `host` replaces the Host header (in place, or appended).
  */
-export function passHeaders(raw: readonly string[], replace: Readonly<Record<string, string>> = {}): string[] {
-  const named = new Set<string>();
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    if ((raw[i] as string).toLowerCase() === 'connection') for (const token of (raw[i + 1] as string).split(',')) named.add(token.trim().toLowerCase());
+export function passHeaders(raw: readonly string[], host?: string): string[] {
+  let named: Set<string> | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    // length first: most names are not 10 characters long, and lower-casing each one costs (issue 26 profile)
+    if (name.length === 10 && name.toLowerCase() === 'connection') {
+      for (const token of (raw[i + 1] as string).split(',')) (named ??= new Set()).add(token.trim().toLowerCase());
+    }
   }
   const out: string[] = [];
-  const replaced = new Set<string>();
+  let hostSet = host === undefined;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i] as string;
-    const lower = name.toLowerCase();
-    if (hopByHop.has(lower) || named.has(lower)) continue;
-    if (lower in replace) {
-      if (!replaced.has(lower)) out.push(name, replace[lower] as string);
-      replaced.add(lower);
+    const value = raw[i + 1] as string;
+    if (name.length > 16) {
+      if (named === undefined || !named.has(name.toLowerCase())) out.push(name, value);
       continue;
     }
-    out.push(name, raw[i + 1] as string);
+    const lower = name.toLowerCase();
+    if (lower === 'te') {
+      if (/(^|,)\s*trailers\s*(;|,|$)/i.test(value)) out.push(name, 'trailers');
+      continue;
+    }
+    if (hopByHop.has(lower) || named?.has(lower)) continue;
+    if (lower === 'host' && host !== undefined) {
+      if (!hostSet) out.push(name, host);
+      hostSet = true;
+      continue;
+    }
+    out.push(name, value);
   }
-  for (const [name, value] of Object.entries(replace)) if (!replaced.has(name)) out.push(name, value);
+  if (!hostSet) out.push('Host', host as string);
   return out;
+}
+
+/** The Upgrade value of a request (RFC 9110 §7.8), when its Connection header names upgrade. */
+export function upgradeOf(raw: readonly string[]): string | undefined {
+  let upgrade: string | undefined;
+  let connection = false;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const lower = (raw[i] as string).toLowerCase();
+    if (lower === 'upgrade') upgrade = raw[i + 1];
+    else if (lower === 'connection') connection ||= /(^|,)\s*upgrade\s*(,|$)/i.test(raw[i + 1] as string);
+  }
+  return connection ? upgrade : undefined;
 }

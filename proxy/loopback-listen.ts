@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { isLoopbackUrl } from '../targets/loopback.js';
 import { HarnessError } from '../targets/harness-error.js';
 
@@ -16,11 +17,14 @@ export async function listenLoopback(server: Server, host = '127.0.0.1', port = 
   return `${origin}:${(server.address() as AddressInfo).port}`;
 }
 
-/** Stops accepting, lets exchanges in flight finish for up to graceMs, then cuts the rest. */
-export async function closeServer(server: Server, graceMs: number): Promise<void> {
+/** Stops accepting, lets exchanges in flight finish for up to graceMs, then cuts the rest (and `detached` connections: tunnels). */
+export async function closeServer(server: Server, graceMs: number, detached: Iterable<Duplex> = []): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
-  const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+  const timer = setTimeout(() => {
+    server.closeAllConnections();
+    for (const connection of detached) connection.destroy();
+  }, graceMs);
   await closed;
   clearTimeout(timer);
 }

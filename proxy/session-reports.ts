@@ -2,25 +2,39 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { writeReports } from '../reports/write-reports.js';
 import type { WriteReportsOptions, WrittenReports } from '../reports/write-reports.js';
-import type { RunResult } from '../suites/engine/result.js';
+import type { RunResult, SessionTraffic } from '../suites/engine/result.js';
 import type { Redactor } from '../targets/redact.js';
-import type { SessionTally } from './session-tally.js';
+import type { TallySnapshot } from './session-tally.js';
 
-/** What a session leaves to report: its counters, its redactor, and how many exchanges it could not grade. */
+/** What a session leaves to report: its counters, its redactor, and the exchanges it counted as not graded. */
 export interface GradedSession {
-  readonly tally: SessionTally;
+  readonly tally: TallySnapshot;
   readonly redactor: Redactor;
-  /** Exchanges never graded because the grading queue was full. */
-  dropped(): number;
+  /** Exchanges counted as not graded before they reached the grader (grading fell behind, refused by the session ...), by reason. */
+  readonly notGraded: ReadonlyMap<string, number>;
+}
+
+/** Every exchange of the session: graded, outside the contract, or not graded with the reason (issue 26: none unaccounted). */
+export function sessionTraffic(session: Pick<GradedSession, 'tally' | 'notGraded'>): SessionTraffic {
+  const { tally } = session;
+  const notGradedBy: Record<string, number> = {};
+  for (const counts of [tally.notGraded, session.notGraded]) for (const [why, n] of counts) notGradedBy[why] = (notGradedBy[why] ?? 0) + n;
+  const seenNotGraded = [...tally.notGraded.values()].reduce((sum, n) => sum + n, 0);
+  const notGraded = Object.values(notGradedBy).reduce((sum, n) => sum + n, 0);
+  return {
+    exchanges: tally.exchanges + notGraded - seenNotGraded,
+    graded: tally.exchanges - tally.outside - seenNotGraded,
+    outside: tally.outside,
+    notGraded,
+    notGradedBy,
+  };
 }
 
 /** The traffic of a session by operation (or event) and status class: what the requirements matrix cannot show. */
 export function trafficSummary(session: GradedSession): Record<string, unknown> {
   const { tally } = session;
   return {
-    exchanges: tally.exchanges,
-    outsideContract: tally.outside,
-    droppedUngraded: session.dropped(),
+    ...sessionTraffic(session),
     operations: Object.fromEntries([...tally.operations].map(([id, traffic]) => [id, { ...traffic, byClass: { ...traffic.byClass } }])),
   };
 }

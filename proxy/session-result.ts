@@ -3,7 +3,9 @@ import type { CheckResult, CheckStatus, ResultLevel, RunResult } from '../suites
 import { exitCodeFor, requirementsMatrix, summarize } from '../suites/engine/summarize.js';
 import { rootCauses } from '../suites/engine/root-causes.js';
 import { sessionOperations } from './session-operations.js';
-import type { RequirementCount, SessionTally } from './session-tally.js';
+import type { GradedSession } from './session-reports.js';
+import { sessionTraffic } from './session-reports.js';
+import type { RequirementCount } from './session-tally.js';
 
 /** Who graded the traffic: the API proxy or the webhook forwarder. */
 export type SessionKind = 'proxy' | 'forwarder';
@@ -61,8 +63,13 @@ function checkOf(kind: SessionKind, id: string, count: RequirementCount, baselin
   };
 }
 
-/** The session as a RunResult, so every reporter renders it: what the traffic proved, broke or never touched. */
-export function sessionResult(tally: SessionTally, meta: SessionMeta): RunResult {
+/**
+ * The session as a RunResult, so every reporter renders it: what the traffic proved, broke or never touched, and
+ * (`traffic`) how many exchanges it could not grade, which every report and the final line state beside the verdict.
+ */
+export function sessionResult(session: Pick<GradedSession, 'tally' | 'notGraded'>, meta: SessionMeta): RunResult {
+  const { tally } = session;
+  const traffic = sessionTraffic(session);
   const baselines = new Set([...tally.operations].filter(([, traffic]) => traffic.baselines > 0).map(([operation]) => operation));
   const checks = [...tally.requirements].sort(([a], [b]) => a.localeCompare(b)).map(([id, count]) => checkOf(meta.kind, id, count, baselines));
   const matrix = requirementsMatrix(requirements, checks);
@@ -88,9 +95,10 @@ export function sessionResult(tally: SessionTally, meta: SessionMeta): RunResult
       : {
           setupError: {
             code: 'NO_TRAFFIC',
-            message: `no ${meta.kind === 'proxy' ? 'exchange of a contract operation' : 'delivery'} was graded in this session: point your client at the ${meta.kind}`,
+            message: `no ${meta.kind === 'proxy' ? 'exchange of a contract operation' : 'delivery'} was graded in this session${traffic.notGraded > 0 ? ` (${traffic.notGraded} of ${traffic.exchanges} exchanges not graded)` : ''}: point your client at the ${meta.kind}`,
           },
         }),
-    requestsSent: tally.exchanges,
+    requestsSent: traffic.exchanges,
+    traffic,
   };
 }

@@ -33,14 +33,24 @@ export interface OperationTraffic {
 /** How many violations each requirement keeps for the reports: memory stays flat however long the session runs. */
 export const samplesPerRequirement = 5;
 
+/** The counters a session reports (a {@link SessionTally}, or a copy of one sent from the grading thread). */
+export interface TallySnapshot {
+  readonly requirements: ReadonlyMap<string, RequirementCount>;
+  readonly operations: ReadonlyMap<string, OperationTraffic>;
+  /** Exchanges the grader saw: graded, outside the contract, or not graded (the reason in notGraded). */
+  readonly exchanges: number;
+  readonly outside: number;
+  /** Exchanges of contract operations the grader saw but could not grade, by reason (no answer, a body past the limit ...). */
+  readonly notGraded: ReadonlyMap<string, number>;
+}
+
 /** Counters of a session: per requirement and per operation, never per exchange (bounded memory, issue 18 §4). */
-export class SessionTally {
+export class SessionTally implements TallySnapshot {
   readonly requirements = new Map<string, RequirementCount>();
   readonly operations = new Map<string, OperationTraffic>();
   exchanges = 0;
   outside = 0;
-  /** Exchanges never graded because grading fell too far behind the traffic (the queue bound). */
-  dropped = 0;
+  readonly notGraded = new Map<string, number>();
 
   /** Adds one graded exchange; returns the violations it showed (for the live console line). */
   add(grading: Grading, exchange: string, at: number): Violation[] {
@@ -53,12 +63,19 @@ export class SessionTally {
     traffic.exchanges += 1;
     if (grading.kind === 'ungraded') {
       traffic.ungraded += 1;
+      this.notGraded.set(grading.why, (this.notGraded.get(grading.why) ?? 0) + 1);
       traffic.byClass[classOf(grading.status)] += 1;
       return [];
     }
     traffic.byClass[classOf(grading.status)] += 1;
     if (grading.baseline) traffic.baselines += 1;
     return grading.findings.flatMap((finding) => this.count(finding, grading.operationId, exchange, at));
+  }
+
+  /** Counts an exchange the grader saw but could not grade at all (a grading error). */
+  notGradedFor(why: string): void {
+    this.exchanges += 1;
+    this.notGraded.set(why, (this.notGraded.get(why) ?? 0) + 1);
   }
 
   private count(finding: Finding, operationId: string, exchange: string, at: number): Violation[] {

@@ -1,19 +1,19 @@
-import { createServer, request } from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody } from '../receiver/read-body.js';
-import { DEFAULT_TOLERANCE_SECONDS, serviceScheme } from '../receiver/schemes/index.js';
-import type { SignatureScheme } from '../receiver/schemes/index.js';
-import { isLoopbackUrl } from '../targets/loopback.js';
+import { DEFAULT_TOLERANCE_SECONDS } from '../receiver/schemes/index.js';
+import type { SchemeName } from '../receiver/schemes/index.js';
 import { Redactor } from '../targets/redact.js';
-import { gradeDelivery } from '../rules/index.js';
-import type { DeliveryVerification } from '../rules/index.js';
-import { passHeaders } from './hop-headers.js';
-import { closeServer, listenLoopback } from './loopback-listen.js';
-import { printable } from './printable.js';
-import { HarnessError } from '../targets/harness-error.js';
+import { CaptureBudget } from './capture-budget.js';
+import { forwardExchange } from './forward-exchange.js';
+import type { ForwardPlan } from './forward-exchange.js';
+import { GradingThread } from './grading-thread.js';
+import type { GradingBounds } from './grading-thread.js';
+import type { AnswerMark } from './made-up-answer.js';
+import { NotGradedCounts } from './not-graded-counts.js';
+import { passiveServer } from './passive-server.js';
 import type { GradedSession } from './session-reports.js';
-import { SessionTally } from './session-tally.js';
 import type { SessionHooks } from './session-hooks.js';
+import type { TallySnapshot } from './session-tally.js';
+import { loopbackForwardUrl } from './session-url.js';
+import { upstreamOf } from './upstream.js';
 
 /** Options of a webhook forwarder. */
 export interface ForwarderOptions extends Partial<SessionHooks> {
@@ -22,15 +22,19 @@ export interface ForwarderOptions extends Partial<SessionHooks> {
   readonly port?: number;
   readonly host?: string;
   /** The signature scheme (default service: Service-Signature, DESIGN.md §4). */
-  readonly scheme?: SignatureScheme;
+  readonly scheme?: SchemeName;
+  /** The service scheme's signature header, when the target names it otherwise (spec §5.3 names it only "here"). */
+  readonly signatureHeader?: string;
   /** The webhook signing secrets; without any, signatures are not verified (payloads are still graded). */
   readonly secrets?: readonly string[];
   /** Allowed clock skew of timestamped schemes, seconds (default 300). */
   readonly toleranceSeconds?: number;
-  /** Largest delivery body (default 1 MiB): a larger one is answered 413 and not forwarded. */
+  /** Bytes of each delivery kept for grading (default 1 MiB): a longer one is forwarded whole and not graded. */
   readonly maxBodyBytes?: number;
-  /** ms the endpoint may take to answer (default 10000); then the target gets 504. */
+  /** ms the endpoint may stay silent while the forwarder waits on it (default 10000); then the target gets a marked 504. */
   readonly timeoutMs?: number;
+  /** How far grading may fall behind (default 5,000 deliveries, 64 MiB); past that deliveries are counted as not graded. */
+  readonly grading?: GradingBounds;
 }
 
 /** A running forwarder: its loopback URL (the target's webhook URL maps to it), its counters and stop(). */
@@ -41,120 +45,61 @@ export interface RunningForwarder extends GradedSession {
   stop(graceMs?: number): Promise<void>;
 }
 
+/** How the forwarder marks the answers it makes up. */
+export const forwarderMark: AnswerMark = { header: 'x-conformance-forwarder', peer: 'endpoint', kind: 'forwarder' };
+
 /**
- * Starts a webhook forwarder on loopback (issue 18): each delivery a target sends is passed on unchanged (same
+ * Starts a webhook forwarder on loopback (issue 18, 26): each delivery a target sends is passed on unchanged (same
  * bytes, same headers in order, Host included; only hop-by-hop headers are the forwarder's own) to the user's
- * endpoint, whose answer (status, headers, body) goes back to the target; the delivery is graded after that.
+ * endpoint, whose answer (status, headers, body) goes back to the target; the delivery is graded on a thread of its
+ * own. The forwarding path is the proxy's (forward-exchange.ts): the same retries, timeouts, limits and marks.
  */
 export async function startForwarder(options: ForwarderOptions): Promise<RunningForwarder> {
-  const endpoint = loopbackEndpoint(options.forward);
+  const endpoint = loopbackForwardUrl(options.forward);
   const redactor = options.redactor ?? new Redactor();
   const secrets = [...(options.secrets ?? [])];
   for (const secret of secrets) redactor.addSecret(secret);
-  const verification: DeliveryVerification = {
-    scheme: options.scheme ?? serviceScheme(),
+  const delivery = {
+    scheme: options.scheme ?? 'service',
+    ...(options.signatureHeader === undefined ? {} : { headerName: options.signatureHeader }),
     secrets,
     toleranceSeconds: options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
   };
-  const tally = new SessionTally();
-  const limit = options.maxBodyBytes ?? 1024 * 1024;
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const grading = new GradingThread({ session: 'forwarder', delivery }, { redactor, ...(options.onViolation ? { onViolation: options.onViolation } : {}) }, options.grading);
+  const refused = new NotGradedCounts();
+  const upstream = upstreamOf(endpoint);
   let count = 0;
-  const record = (status: number, req: IncomingMessage, raw: Buffer): void => {
-    const { event, findings } = gradeDelivery({ raw, headers: headerBag(req.rawHeaders) }, secrets.length > 0 ? verification : undefined);
-    const label = `${req.method ?? 'POST'} ${req.url ?? '/'} ${event} -> ${status}`;
-    for (const violation of tally.add(
-      { kind: 'graded', operationId: `delivery ${printable(event, 60)}`, status, baseline: false, findings },
-      label,
-      Date.now(),
-    ))
-      options.onViolation?.(violation);
-    count += 1;
-    options.onExchange?.(count);
+  const plan: ForwardPlan = {
+    upstream,
+    limit: options.maxBodyBytes ?? 1024 * 1024,
+    budget: new CaptureBudget(128 * 1024 * 1024),
+    timeoutMs: options.timeoutMs ?? 10_000,
+    mark: forwarderMark,
+    done: (exchange) => {
+      grading.submit(exchange);
+      count += 1;
+      options.onExchange?.(count);
+    },
   };
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    res.on('error', () => undefined);
-    const body = await readBody(req, limit);
-    if (body.aborted) return;
-    if (body.oversize) {
-      res.writeHead(413, { 'content-type': 'application/json', 'x-conformance-forwarder': 'refused' });
-      res.end(JSON.stringify({ error: 'payload_too_large', message: `the forwarder takes deliveries up to ${limit} bytes (--max-body)` }));
-      tally.add({ kind: 'ungraded', operationId: 'delivery (over --max-body)', why: 'a body passed the capture limit', status: 413 }, '', Date.now());
-      return;
-    }
-    const status = await forwardDelivery(req, res, body.raw, endpoint, timeoutMs);
-    setImmediate(() => record(status, req, body.raw));
-  };
-  const server = createServer({ headersTimeout: 30_000, requestTimeout: 60_000 }, (req, res) => void handle(req, res));
-  const url = await listenLoopback(server, options.host, options.port ?? 0);
+  const server = passiveServer(forwarderMark, (req, res, tunnel) => forwardExchange(req, res, plan, tunnel), (why) => refused.count(why));
+  const url = await server.listen(options.host, options.port ?? 0);
   return {
     url,
-    tally,
     redactor,
-    dropped: () => 0,
+    get tally(): TallySnapshot {
+      return grading.tally;
+    },
+    get notGraded() {
+      return refused.with(grading.notGraded);
+    },
     addSecret(secret) {
-      secrets.push(secret);
       redactor.addSecret(secret);
+      grading.addSecret(secret);
     },
     async stop(graceMs = 5_000) {
-      await closeServer(server, graceMs);
-      // the last deliveries are graded on the turn after their answer went out
-      await new Promise((resolve) => setImmediate(resolve));
+      await server.close(graceMs);
+      upstream.close();
+      await grading.finish();
     },
   };
-}
-
-/** Sends the delivery to the endpoint and streams its answer back; resolves with the status the target got. */
-function forwardDelivery(req: IncomingMessage, res: ServerResponse, raw: Buffer, endpoint: URL, timeoutMs: number): Promise<number> {
-  return new Promise((resolve) => {
-    const onward = request({
-      hostname: endpoint.hostname.replace(/^\[|\]$/g, ''),
-      port: endpoint.port || 80,
-      method: req.method,
-      path: `${endpoint.pathname.replace(/\/+$/, '')}${req.url ?? '/'}`,
-      headers: passHeaders(req.rawHeaders),
-      setHost: false,
-      timeout: timeoutMs,
-    });
-    onward.on('timeout', () => onward.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
-    onward.on('response', (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, passHeaders(answer.rawHeaders));
-      answer.pipe(res);
-      answer.on('error', () => res.destroy());
-      resolve(answer.statusCode ?? 502);
-    });
-    onward.on('error', (error: Error & { code?: string }) => {
-      const status = error.code === 'TIMEOUT' ? 504 : 502;
-      if (!res.headersSent) {
-        // the forwarder's own answer (marked): the endpoint gave none, so the target sees a failed delivery
-        res.writeHead(status, { 'content-type': 'application/json', 'x-conformance-forwarder': 'no-answer-from-endpoint' });
-        res.end(JSON.stringify({ error: 'forwarder_no_answer', message: `the endpoint gave no answer: ${error.code ?? 'error'}` }));
-      } else {
-        res.destroy();
-      }
-      resolve(status);
-    });
-    onward.end(raw);
-  });
-}
-
-/** The forward URL, checked: http on a loopback address (DESIGN.md §5: nothing leaves loopback). */
-function loopbackEndpoint(text: string): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new HarnessError('USAGE', `--forward "${text}" is not a URL: give your endpoint, e.g. http://127.0.0.1:3000/webhooks`);
-  }
-  if (url.protocol !== 'http:') throw new HarnessError('USAGE', `--forward must be an http:// loopback URL, got ${url.protocol}`);
-  if (!isLoopbackUrl(url.href))
-    throw new HarnessError('NOT_LOOPBACK', `--forward ${url.host} is not a loopback address: forward to 127.0.0.1, ::1 or localhost only`);
-  return url;
-}
-
-/** Node's rawHeaders as name (lower-case) -> every value, the form the signature schemes read. */
-function headerBag(raw: readonly string[]): Record<string, string[]> {
-  const bag = Object.create(null) as Record<string, string[]>;
-  for (let i = 0; i + 1 < raw.length; i += 2) (bag[(raw[i] as string).toLowerCase()] ??= []).push(raw[i + 1] as string);
-  return bag;
 }

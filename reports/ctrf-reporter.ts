@@ -96,7 +96,13 @@ export const ctrfReporter: Reporter = {
           appName: result.target.name,
           extra: { profile: result.target.profile, baseUrl: result.target.baseUrl, seed: result.seed, runs: result.runs, failOn: result.failOn },
         },
-        extra: { verdict: result.verdict, exitCode: result.exitCode, requirements: result.summary.requirements, requestsSent: result.requestsSent },
+        extra: {
+          verdict: result.verdict,
+          exitCode: result.exitCode,
+          requirements: result.summary.requirements,
+          requestsSent: result.requestsSent,
+          ...(result.traffic === undefined ? {} : { traffic: result.traffic }),
+        },
       },
     };
     return jsonText(report);

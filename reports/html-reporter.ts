@@ -31,7 +31,7 @@ export const htmlReporter: Reporter = {
     return [
       '<!doctype html><html lang="en"><head><meta charset="utf-8">',
       '<meta name="viewport" content="width=device-width,initial-scale=1">',
-      `<title>Conformance: ${esc(result.verdict)} (${esc(result.target.name)})</title><style>${htmlStyle}</style></head><body>`,
+      `<title>Conformance: ${esc(result.verdict)}${result.traffic !== undefined && result.traffic.notGraded > 0 ? `, ${result.traffic.notGraded} exchanges NOT GRADED` : ''} (${esc(result.target.name)})</title><style>${htmlStyle}</style></head><body>`,
       `<header class="${esc(result.verdict)}"><h1>${esc(verdictLine(result))}</h1>`,
       `<p>Target ${esc(result.target.name)} · profile ${esc(result.target.profile)} · ${esc(result.target.baseUrl)} · seed ${result.seed} · ${result.runs} runs/property · ${esc(coverageLine(result))} · started ${esc(result.startedAt)}</p></header>`,
       `<nav>${nav.join('')}</nav><main>`,

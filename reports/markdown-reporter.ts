@@ -4,7 +4,7 @@ import { compactHeader, MarkdownBudget, markdownFailure, markdownFailureRow } fr
 import type { Reporter } from './reporter.js';
 import { ledgerHeader, ledgerRows, safetySummary } from './safety-section.js';
 import { idList, markdownCell } from './safe-text.js';
-import { countColumns, countRows, coverageLine, statusMark, verdictLine } from './text-format.js';
+import { countColumns, countRows, coverageLine, notGradedNote, statusMark, verdictLine } from './text-format.js';
 
 /** summary.md stays under this many bytes whatever the run (GitHub caps a step summary at 1 MiB; people read less). */
 export const markdownByteLimit = 38_000;
@@ -23,7 +23,8 @@ export const markdownReporter: Reporter = {
   render(result: RunResult): string {
     const out = new MarkdownBudget(markdownByteLimit);
     const order = fixFirst(result);
-    out.force(`# Conformance: ${result.verdict === 'conforms' ? '✅' : '❌'} ${markdownCell(verdictLine(result), 400)}`, '');
+    const mark = result.verdict !== 'conforms' ? '❌' : notGradedNote(result) === undefined ? '✅' : '⚠️';
+    out.force(`# Conformance: ${mark} ${markdownCell(verdictLine(result), 600)}`, '');
     out.force(
       `Target **${markdownCell(result.target.name, 100)}** (profile ${markdownCell(result.target.profile, 40)}, ${markdownCell(result.target.baseUrl, 200)}), seed \`${result.seed}\`, ${result.runs} runs per property, ${result.requestsSent} requests, ${(result.durationMs / 1000).toFixed(1)} s${result.target.startupMs === undefined ? '' : `, target ready in ${result.target.startupMs} ms`}. Full detail: \`report.html\`, \`results.json\`.`,
       '',

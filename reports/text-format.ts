@@ -19,13 +19,28 @@ export function coverageLine(result: RunResult): string {
   return `requirements covered: ${covered} of ${total - uncheckable} checkable (${percent}%), counting only requirements the run proved or broke${apart}`;
 }
 
-/** One-line verdict. */
+/**
+ * What a passive session could not grade, or undefined when it graded every exchange (or is not a session): the
+ * verdict holds for the graded exchanges only, so every report says it beside the verdict (issue 26).
+ */
+export function notGradedNote(result: RunResult): string | undefined {
+  const traffic = result.traffic;
+  if (traffic === undefined || traffic.notGraded === 0) return undefined;
+  const reasons = Object.entries(traffic.notGradedBy)
+    .sort(([, a], [, b]) => b - a)
+    .map(([why, n]) => `${visible(why)}: ${n}`)
+    .join(', ');
+  return `NOT GRADED: ${traffic.notGraded} of ${traffic.exchanges} exchanges (${reasons}); the verdict covers the graded ones only`;
+}
+
+/** One-line verdict (with what a passive session could not grade). */
 export function verdictLine(result: RunResult): string {
   const { byStatus } = result.summary;
   const counts = countColumns.map((status) => `${byStatus[status] ?? 0} ${status}`).join(', ');
+  const note = notGradedNote(result);
   if (result.verdict === 'not-run') return `NOT RUN: ${visible(result.setupError?.message ?? 'set-up problem')}`;
   const verdict = result.verdict === 'conforms' ? 'CONFORMS' : 'DOES NOT CONFORM';
-  return `${verdict} (fail-on ${result.failOn}): ${counts}`;
+  return `${verdict} (fail-on ${result.failOn}): ${counts}${note === undefined ? '' : `; ${note}`}`;
 }
 
 /** Status symbols for text reports: noted is never shown as a failure. */

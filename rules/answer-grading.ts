@@ -130,7 +130,10 @@ export function gradeError(operation: Operation, answer: AnswerView): Finding[] 
 /** Findings on signing secrets in any JSON answer: only create and rotate may carry one (spec §2.3). */
 export function gradeSecrets(operation: Operation, answer: AnswerView): Finding[] {
   if (secretBearers.has(operation.id) || !answer.body.isJson) return [];
-  const where = secretPath(answer.body.json);
+  // the walk was a fifth of grading a page of 100 messages (issue 26 profile): only a text that names the field, or
+  // escapes characters (a key could be spelt signing\u005fsecret), needs it
+  const { text } = answer.body;
+  const where = text.includes('signing_secret') || text.includes('\\u') ? secretPath(answer.body.json) : undefined;
   const requirement = secretRequirement(operation);
   if (where !== undefined) return [fail(requirement, `the answer carries ${where} (spec §2.3: only create and rotate answers carry the secret)`)];
   return answer.status < 300 ? [pass(requirement)] : [];

@@ -1,7 +1,7 @@
 import type { EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { ReferenceOptions } from '../simulator/index.js';
-import { referenceWorkerEntry, workerExecArgv } from './reference-worker-entry.js';
+import { workerEntry, workerExecArgv } from './worker-entry.js';
 import type { ReferenceWorkerAnswer, ReferenceWorkerRequest } from './reference-worker.js';
 
 /** A reference running on the reference thread: its API origin and stop(). */
@@ -122,7 +122,7 @@ let shared: Promise<ReferenceHost> | undefined;
 /** The process's reference thread, started on first use (and again after it ended). */
 function referenceHost(): Promise<ReferenceHost> {
   if (shared) return shared;
-  const created: Promise<ReferenceHost> = referenceWorkerEntry().then(
+  const created: Promise<ReferenceHost> = workerEntry(import.meta.url, 'reference-worker').then(
     (entry) => new ReferenceHost(new Worker(entry, { execArgv: workerExecArgv() }), () => shared === created && (shared = undefined)),
   );
   shared = created;
@@ -143,7 +143,7 @@ export async function referenceThreadUtilization(): Promise<EventLoopUtilization
 /**
  * Starts the reference (simulator/) on the reference thread, a worker thread of its own: the harness's checks and
  * the reference's API and webhook dispatcher get an event loop each, on a two-core machine a core each
- * (ARCHITECTURE.md "Decisions"). Its module is `reference-worker.ts` (see referenceWorkerEntry).
+ * (ARCHITECTURE.md "Decisions"). Its module is `reference-worker.ts` (see workerEntry).
  */
 export async function startReferenceThread(options: ReferenceOptions): Promise<ReferenceThread> {
   let host: ReferenceHost;

@@ -154,6 +154,16 @@ export interface SetupProblem {
   readonly message: string;
 }
 
+/** A passive session's traffic (proxy, forwarder): every exchange it saw, and those it could not grade, by reason. */
+export interface SessionTraffic {
+  readonly exchanges: number;
+  readonly graded: number;
+  /** Exchanges whose method and path are no operation of the contract. */
+  readonly outside: number;
+  readonly notGraded: number;
+  readonly notGradedBy: Readonly<Record<string, number>>;
+}
+
 /** The whole run: what reports consume. Never contains keys or secrets. */
 export interface RunResult {
   /** startupMs: time from target start to the first check, for targets the harness starts (containers). */
@@ -175,6 +185,8 @@ export interface RunResult {
   readonly exitCode: 0 | 1 | 2;
   readonly setupError?: SetupProblem;
   readonly requestsSent: number;
+  /** A passive session's traffic; its verdict holds for the graded exchanges only, and every report says so. */
+  readonly traffic?: SessionTraffic;
   /** The send policy, counts and the ledger of billable sends (message ids, recipients, tier). */
   readonly sends?: SendSummary;
   readonly cleanup?: CleanupReport;

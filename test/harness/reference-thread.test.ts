@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { referenceTarget } from '../../targets/index.js';
-import { workerExecArgv } from '../../targets/reference-worker-entry.js';
+import { workerExecArgv } from '../../targets/worker-entry.js';
 
 /** GET /v1/user/me from another process while this thread is blocked in spawnSync (bounded: 1.5 s). */
 function answeredWhileBlocked(baseUrl: string, key: string): number | 'no answer' {

@@ -44,12 +44,12 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000
 }
 
 const failed = (f: RunningForwarder) =>
-  sessionResult(f.tally, { kind: 'forwarder', baseUrl: 'x', startedAt: 0, endedAt: 1, failOn: 'should' }).checks.filter((c) => c.status === 'failed');
+  sessionResult(f, { kind: 'forwarder', baseUrl: 'x', startedAt: 0, endedAt: 1, failOn: 'should' }).checks.filter((c) => c.status === 'failed');
 
 describe('the webhook forwarder between the reference and a loopback consumer', () => {
   it('passes deliveries on byte-identical, returns the consumer answer, and finds nothing wrong with the clean reference', async () => {
     consumer = await startConsumer();
-    forwarder = await startForwarder({ forward: consumer.url, scheme: serviceScheme() });
+    forwarder = await startForwarder({ forward: consumer.url, scheme: 'service' });
     ref = await startReference({
       keys: { [KEY]: { tier: 'growth', ratePerMinute: null } },
       hosts: { 'hooks.forwarder-test.example': ['93.184.215.14'] },
@@ -76,7 +76,7 @@ describe('the webhook forwarder between the reference and a loopback consumer', 
     await until(() => forwarder!.tally.exchanges === 6);
     expect((await records()).every((r) => r.status_code === 200 && r.response_body === 'ok-from-consumer')).toBe(true);
     expect(failed(forwarder).map((c) => `${c.id}: ${c.reason}`)).toEqual([]);
-    const result = sessionResult(forwarder.tally, { kind: 'forwarder', baseUrl: consumer.url, startedAt: 0, endedAt: 1, failOn: 'should' });
+    const result = sessionResult(forwarder, { kind: 'forwarder', baseUrl: consumer.url, startedAt: 0, endedAt: 1, failOn: 'should' });
     expect(result.requirements.filter((r) => r.status === 'passed').map((r) => r.id)).toEqual(
       expect.arrayContaining(['SIG-HMAC-SHA256', 'SIG-HEADER-PRESENT', 'EVT-PAYLOAD-SHAPE', 'EVT-JSON-CONTENT-TYPE']),
     );

@@ -31,7 +31,7 @@ async function session(faults: string[] = []) {
   await scriptedSession(proxy.url, KEY, HOOK);
   await proxy.stop(1000);
   const now = Date.now();
-  return sessionResult(proxy.tally, { kind: 'proxy', baseUrl: ref.url, startedAt: now - 1, endedAt: now, failOn: 'should' });
+  return sessionResult(proxy, { kind: 'proxy', baseUrl: ref.url, startedAt: now - 1, endedAt: now, failOn: 'should' });
 }
 
 const failedOn = (result: Awaited<ReturnType<typeof session>>) => result.checks.filter((c) => c.status === 'failed').flatMap((c) => c.violated ?? []);

@@ -7,23 +7,26 @@ interface Esbuild {
   build(options: Record<string, unknown>): Promise<{ outputFiles: { text: string }[] }>;
 }
 
-let developmentBundle: Promise<URL> | undefined;
+const developmentBundles = new Map<string, Promise<URL>>();
 
 /**
- * The module a reference worker thread runs. Compiled (`.js`): `reference-worker.js` next to this file, plain Node.
- * From sources (`.ts`, `npm run conform`, vitest): `reference-worker.ts` and the simulator bundled once per process
- * with the esbuild that tsx uses, as a `data:` URL. Node 20 does not apply loader hooks given to a worker (`--import
- * tsx` in its execArgv), and registering tsx inside each worker took ~0.4-0.6 s against ~0.05 s for the bundle.
+ * The module a worker thread runs: `name` next to the calling module (`callerUrl`, its import.meta.url). Compiled
+ * (`.js`): `<name>.js`, plain Node. From sources (`.ts`, `npm run conform`, vitest): `<name>.ts` and everything it
+ * imports bundled once per process with the esbuild that tsx uses, as a `data:` URL. Node 20 does not apply loader
+ * hooks given to a worker (`--import tsx` in its execArgv), and registering tsx inside each worker took ~0.4-0.6 s
+ * against ~0.05 s for the bundle.
  */
-export function referenceWorkerEntry(): Promise<URL> {
-  const fromSources = new URL(import.meta.url).pathname.endsWith('.ts');
-  const entry = new URL(`./reference-worker${fromSources ? '.ts' : '.js'}`, import.meta.url);
+export function workerEntry(callerUrl: string, name: string): Promise<URL> {
+  const fromSources = new URL(callerUrl).pathname.endsWith('.ts');
+  const entry = new URL(`./${name}${fromSources ? '.ts' : '.js'}`, callerUrl);
   if (!fromSources) return Promise.resolve(entry);
-  if (!developmentBundle) {
-    developmentBundle = bundle(entry);
-    developmentBundle.catch(() => (developmentBundle = undefined)); // a failed build is retried by the next start
+  let built = developmentBundles.get(entry.href);
+  if (built === undefined) {
+    built = bundle(entry);
+    developmentBundles.set(entry.href, built);
+    built.catch(() => developmentBundles.delete(entry.href)); // a failed build is retried by the next start
   }
-  return developmentBundle;
+  return built;
 }
 
 async function bundle(entry: URL): Promise<URL> {
@@ -37,13 +40,17 @@ async function bundle(entry: URL): Promise<URL> {
     target: 'node20',
     write: false,
     logLevel: 'silent',
+    // reached through barrels (targets/index.ts) but never loaded on a worker thread; its native ssh2 parts cannot be bundled
+    external: ['testcontainers'],
+    // CommonJS dependencies (undici) require Node's modules: an ES module bundle has no require of its own
+    banner: { js: `import { createRequire as __workerRequire } from 'node:module'; const require = __workerRequire(${JSON.stringify(entry.href)});` },
     plugins: [ownModuleUrls],
   });
   const code = built.outputFiles[0]?.text ?? '';
   return new URL(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
 }
 
-/** Keeps each source file's own import.meta.url in the bundle (the simulator's UI reads its assets relative to it). */
+/** Keeps each source file's own import.meta.url in the bundle (the simulator's UI and the contract loader read files relative to it). */
 const ownModuleUrls = {
   name: 'own-module-urls',
   setup(build: { onLoad(filter: { filter: RegExp }, load: (args: { path: string }) => Promise<{ contents: string; loader: string }>): void }) {
