@@ -9,13 +9,10 @@ export function bareProxy(target: string): Server {
   const origin = new URL(target);
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity, timeout: 1000 });
   return createServer((req, res) => {
-    const upstream = request(
-      { hostname: origin.hostname, port: origin.port, method: req.method, path: req.url, headers: req.headers, agent },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
+    const upstream = request({ hostname: origin.hostname, port: origin.port, method: req.method, path: req.url, headers: req.headers, agent }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });

@@ -79,7 +79,12 @@ export async function startContractServer(options: ContractServerOptions = {}): 
     const { idleCloseMs } = options;
     if (idleCloseMs !== undefined) {
       // like a server with an idle timeout it does not announce (gunicorn, Go's IdleTimeout): the connection just closes
-      res.on('finish', () => idle.set(req.socket, setTimeout(() => req.socket.destroy(), idleCloseMs)));
+      res.on('finish', () =>
+        idle.set(
+          req.socket,
+          setTimeout(() => req.socket.destroy(), idleCloseMs),
+        ),
+      );
     }
   });
   if (options.idleCloseMs !== undefined) server.keepAliveTimeout = 0; // no Keep-Alive: timeout=N header, no close of Node's own

@@ -34,7 +34,11 @@ function slowOne(origin: string, traffic: HeadOfLineTraffic, agent: Agent, uploa
   return new Promise((resolve) => {
     const req = request(
       `${origin}${path}`,
-      { method: upload ? 'POST' : method, agent, headers: upload ? { ...headers, 'transfer-encoding': 'chunked' } : { ...headers, [HOLD_HEADER]: String(slowMs) } },
+      {
+        method: upload ? 'POST' : method,
+        agent,
+        headers: upload ? { ...headers, 'transfer-encoding': 'chunked' } : { ...headers, [HOLD_HEADER]: String(slowMs) },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve({ status: res.statusCode ?? 0, madeUp: res.headers[traffic.mark] !== undefined, ms: performance.now() - started }));

@@ -45,10 +45,12 @@ async function bursty(origin: string, mix: readonly MixedRequest[]): Promise<Out
   const agent = new Agent({ keepAlive: true, maxSockets: burstSize, keepAliveMsecs: 1000 });
   const outcomes: Outcome[] = [];
   let seed = 26;
-  const random = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   for (let burst = 0; burst < bursts; burst++) {
     await new Promise((resolve) => setTimeout(resolve, targetIdleMs * (0.5 + 2 * random())));
-    outcomes.push(...(await Promise.all(Array.from({ length: burstSize }, (_, i) => send(origin, agent, mix[(burst * burstSize + i) % mix.length] as MixedRequest)))));
+    outcomes.push(
+      ...(await Promise.all(Array.from({ length: burstSize }, (_, i) => send(origin, agent, mix[(burst * burstSize + i) % mix.length] as MixedRequest)))),
+    );
   }
   agent.destroy();
   return outcomes;
@@ -59,7 +61,8 @@ export async function idleClose(label: string, direct: string, origin: string, m
   const straight = await bursty(direct, mix);
   const via = await bursty(origin, mix);
   const kinds = [...new Set(mix.map((m) => m.kind))];
-  const falseOnes = (outcomes: Outcome[], kind?: string): number => outcomes.filter((o) => (kind === undefined || o.kind === kind) && (o.status >= 500 || o.status === 0)).length;
+  const falseOnes = (outcomes: Outcome[], kind?: string): number =>
+    outcomes.filter((o) => (kind === undefined || o.kind === kind) && (o.status >= 500 || o.status === 0)).length;
   return [
     {
       name: `${label} idle-close: false 5xx or failures via the ${label} (${via.length} requests; expect 0), vs direct with Node's client`,

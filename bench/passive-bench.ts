@@ -23,7 +23,13 @@ function apiMix(): MixedRequest[] {
     { kind: 'GET', method: 'GET', path: '/v1/messages?limit=5', headers: api },
     { kind: 'PUT', method: 'PUT', path: '/v1/webhooks/0b6e4a8e-0f59-4a51-9a43-31a6c1a0a001', headers: api, body: hook },
     { kind: 'DELETE', method: 'DELETE', path: '/v1/webhooks/0b6e4a8e-0f59-4a51-9a43-31a6c1a0a001', headers: api },
-    { kind: 'POST with Idempotency-Key', method: 'POST', path: '/v1/messages', headers: { ...api, 'idempotency-key': `bench-idle-${(keyed += 1)}` }, body: send },
+    {
+      kind: 'POST with Idempotency-Key',
+      method: 'POST',
+      path: '/v1/messages',
+      headers: { ...api, 'idempotency-key': `bench-idle-${(keyed += 1)}` },
+      body: send,
+    },
     { kind: 'POST without Idempotency-Key', method: 'POST', path: '/v1/messages', headers: api, body: send },
   ];
 }
@@ -119,6 +125,9 @@ async function forwarderSections(): Promise<Section[]> {
 /** Every section of the passive sessions' benchmark. */
 export async function run(): Promise<Section[]> {
   const sections = [...(await proxySections()), ...(await forwarderSections())];
-  sections.push({ title: 'Proxy: a long session (100,000 exchanges, 8 connections, interleaved with direct): latency, grading, memory', figures: await longSession() });
+  sections.push({
+    title: 'Proxy: a long session (100,000 exchanges, 8 connections, interleaved with direct): latency, grading, memory',
+    figures: await longSession(),
+  });
   return sections;
 }

@@ -34,7 +34,12 @@ export interface PassiveChild {
 }
 
 /** Starts bench/passive-process.ts under tsx and waits (at most 60 s) for its {url, pid} line. */
-export async function startPassiveChild(kind: 'proxy' | 'forwarder' | 'bare-proxy', target: string, env: Record<string, string> = {}, timeoutMs?: number): Promise<PassiveChild> {
+export async function startPassiveChild(
+  kind: 'proxy' | 'forwarder' | 'bare-proxy',
+  target: string,
+  env: Record<string, string> = {},
+  timeoutMs?: number,
+): Promise<PassiveChild> {
   const args = ['--import', 'tsx', entry, kind, target, ...(timeoutMs === undefined ? [] : [String(timeoutMs)])];
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   const lines = createInterface({ input: child.stdout });

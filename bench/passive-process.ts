@@ -48,7 +48,8 @@ function cpu(): { mainCpuMs: number; cpuMs: number } {
 
 function stats(session: Session): Record<string, number> {
   const graded = session.graded;
-  if (graded === undefined) return { completed: 0, graded: 0, outside: 0, notGraded: 0, grading: 0, failures: 0, requirements: 0, idempotencyKeys: 0, ...cpu() };
+  if (graded === undefined)
+    return { completed: 0, graded: 0, outside: 0, notGraded: 0, grading: 0, failures: 0, requirements: 0, idempotencyKeys: 0, ...cpu() };
   const traffic = sessionTraffic(graded);
   const failures = [...graded.tally.requirements.values()].reduce((sum, count) => sum + count.failures, 0);
   return {

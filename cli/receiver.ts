@@ -68,7 +68,9 @@ async function main(): Promise<void> {
         maxBodyBytes: integer('max-body', values['max-body'], 1024 * 1024),
         ...hooks,
       });
-      console.log(`scheme ${scheme.name}, ${secrets.length} secret(s) loaded${secrets.length === 0 ? ' (signatures are not verified)' : ''}; forwarding to ${endpoint.href}`);
+      console.log(
+        `scheme ${scheme.name}, ${secrets.length} secret(s) loaded${secrets.length === 0 ? ' (signatures are not verified)' : ''}; forwarding to ${endpoint.href}`,
+      );
       return forwarder;
     });
     return;

@@ -29,6 +29,8 @@ export interface WireExchange extends Omit<CapturedExchange, 'requestHeaders' | 
   readonly responseHeaders: readonly string[];
   /** The target switched protocols (Upgrade, 101) and the connection became a tunnel: nothing to grade. */
   readonly tunnelled?: boolean;
+  /** The client left before its request was whole: what was captured is not the request it meant to send. */
+  readonly requestCut?: boolean;
 }
 
 /** Lower-case header names with repeated values joined (Node's rawHeaders pairs as they came). */

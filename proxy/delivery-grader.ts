@@ -36,8 +36,9 @@ export class DeliveryGrader {
   /** Grades one delivery (the target's request; the status is what the target got back); returns its violations. */
   grade(exchange: WireExchange): Violation[] {
     const status = exchange.status ?? (exchange.error === 'TIMEOUT' ? 504 : 502);
-    if (exchange.requestTruncated) {
-      this.tally.add({ kind: 'ungraded', operationId: 'delivery (over --max-body)', why: 'a body passed the capture limit', status }, '', exchange.finishedAt);
+    if (exchange.requestTruncated || exchange.requestCut) {
+      const why = exchange.requestCut ? 'the sender left before the delivery was whole' : 'a body passed the capture limit';
+      this.tally.add({ kind: 'ungraded', operationId: 'delivery (not whole)', why, status }, '', exchange.finishedAt);
       return [];
     }
     const delivery = { raw: exchange.requestBody, headers: headerBag(exchange.requestHeaders) };

@@ -10,6 +10,7 @@ const flagResponseTruncated = 2;
 const flagTunnelled = 4;
 const flagStatus = 8;
 const flagError = 16;
+const flagRequestCut = 32;
 
 function stringsLength(strings: readonly string[]): number {
   let length = 4;
@@ -62,7 +63,8 @@ export function encodeExchanges(exchanges: readonly WireExchange[]): ArrayBuffer
       (exchange.responseTruncated ? flagResponseTruncated : 0) |
       (exchange.tunnelled ? flagTunnelled : 0) |
       (exchange.status === undefined ? 0 : flagStatus) |
-      (exchange.error === undefined ? 0 : flagError);
+      (exchange.error === undefined ? 0 : flagError) |
+      (exchange.requestCut ? flagRequestCut : 0);
     writer.at = writer.out.writeUInt8(flags, writer.at);
     writer.at = writer.out.writeUInt16LE(exchange.status ?? 0, writer.at);
     writer.at = writer.out.writeDoubleLE(exchange.startedAt, writer.at);
@@ -123,6 +125,7 @@ export function decodeExchanges(memory: ArrayBuffer): WireExchange[] {
       finishedAt,
       ...((flags & flagError) !== 0 ? { error } : {}),
       ...((flags & flagTunnelled) !== 0 ? { tunnelled: true } : {}),
+      ...((flags & flagRequestCut) !== 0 ? { requestCut: true } : {}),
     });
   }
   return exchanges;

@@ -30,7 +30,11 @@ export class ExchangeGrader {
   grade(wire: WireExchange): Violation[] {
     const exchange = capturedExchange(wire);
     this.learnSecrets(exchange);
-    const grading = wire.tunnelled ? tunnelledGrading(exchange) : namedReason(gradeExchange(exchange, this.idempotency));
+    const grading = wire.tunnelled
+      ? notGradedAs(exchange, 'tunnelled after Upgrade (101)')
+      : wire.requestCut && exchange.status !== undefined
+        ? notGradedAs(exchange, 'the request was not whole when the answer ended')
+        : namedReason(gradeExchange(exchange, this.idempotency));
     const label = `${exchange.method} ${exchange.url} -> ${exchange.status ?? exchange.error ?? 'no answer'}`;
     const violations = this.tally.add(grading, label, exchange.finishedAt);
     for (const violation of violations) this.onViolation(violation);
@@ -50,15 +54,17 @@ export class ExchangeGrader {
   }
 }
 
-/** A switched protocol (Upgrade, 101) carries nothing the contract describes: counted as not graded, or as outside. */
-function tunnelledGrading(exchange: CapturedExchange): Grading {
+/** An exchange of a contract operation counted as not graded (a tunnel, a request cut short), or outside the contract. */
+function notGradedAs(exchange: CapturedExchange, why: string): Grading {
   const matched = matchOperation(exchange.method, new URL(exchange.url, 'http://proxy.invalid').pathname);
   if (matched === undefined) return { kind: 'outside' };
-  return { kind: 'ungraded', operationId: matched.operation.id, why: 'tunnelled after Upgrade (101)', status: 101 };
+  return { kind: 'ungraded', operationId: matched.operation.id, why, ...(exchange.status === undefined ? {} : { status: exchange.status }) };
 }
 
 /** The reason an exchange is not graded, as reports name it ("no answer from the target (TIMEOUT)"). */
 function namedReason(grading: Grading): Grading {
   if (grading.kind !== 'ungraded' || grading.status !== undefined) return grading;
+  if (grading.why === 'CLIENT_GONE') return { ...grading, why: 'the client left before the answer was whole' };
+  if (grading.why === 'ANSWER_CUT') return { ...grading, why: 'the answer broke off' };
   return { ...grading, why: `no answer from the target (${grading.why})` };
 }

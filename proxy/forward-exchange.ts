@@ -151,8 +151,7 @@ class ForwardedExchange {
   }
 
   private silent(): void {
-    if (this.waitingOnTarget && !this.settled)
-      this.current?.destroy(failure('TIMEOUT', `the ${this.plan.mark.peer} was silent for ${this.plan.timeoutMs} ms`));
+    if (this.waitingOnTarget && !this.settled) this.current?.destroy(failure('TIMEOUT', `the ${this.plan.mark.peer} was silent for ${this.plan.timeoutMs} ms`));
   }
 
   private captured(error?: string): WireExchange {
@@ -171,6 +170,7 @@ class ForwardedExchange {
       finishedAt: Date.now(),
       ...(error === undefined ? {} : { error }),
       ...(this.tunnelled ? { tunnelled: true } : {}),
+      ...(this.requestEnded ? {} : { requestCut: true }),
     };
   }
 

@@ -3,8 +3,7 @@ import type { TallySnapshot, Violation } from './session-tally.js';
 
 /** What the grading thread grades with: the proxy's contract grading, or the forwarder's delivery grading. */
 export type GraderSettings =
-  | { readonly session: 'proxy'; readonly idempotencyKeys: number }
-  | { readonly session: 'forwarder'; readonly delivery: DeliverySettings };
+  { readonly session: 'proxy'; readonly idempotencyKeys: number } | { readonly session: 'forwarder'; readonly delivery: DeliverySettings };
 
 /** Messages to the grading thread. */
 export type ToGrader =

@@ -148,7 +148,6 @@ export class GradingThread implements SessionGrading {
     else this.worker.postMessage(message, transfer);
   }
 
-
   /** The thread is gone (or the session is over): what it still held, and everything after, is not graded. */
   private lose(reason: string): void {
     if (this.gone !== undefined) return;

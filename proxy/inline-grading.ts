@@ -30,7 +30,8 @@ export class InlineGrading implements SessionGrading {
       return this.grader.grade(exchange);
     } catch (error) {
       this.grader.tally.notGradedFor('grading error');
-      if (this.grader.tally.notGraded.get('grading error') === 1) console.error(`grading failed (${(error as Error).message}); further failures are only counted`);
+      if (this.grader.tally.notGraded.get('grading error') === 1)
+        console.error(`grading failed (${(error as Error).message}); further failures are only counted`);
       return [];
     }
   }

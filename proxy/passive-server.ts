@@ -46,7 +46,10 @@ function readLimits(): string {
 /** The marked answer to a request the HTTP parser refused, with the reason (null: nothing to answer, the peer is gone). */
 function refusalOf(code: string | undefined): [number, string] | null {
   if (code === 'HPE_HEADER_OVERFLOW')
-    return [431, `the request head is over ${maxHeadBytes} bytes, the session's limit (Go net/http's default, the largest of common servers); it was not forwarded`];
+    return [
+      431,
+      `the request head is over ${maxHeadBytes} bytes, the session's limit (Go net/http's default, the largest of common servers); it was not forwarded`,
+    ];
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'the request head did not arrive within 60 s; it was not forwarded'];
   if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return [413, 'the chunk extensions are over 16 KiB; the request was not forwarded'];
   if (code?.startsWith('HPE_')) return [400, `the request is not valid HTTP/1.1 (${code}); it was not forwarded`];
@@ -59,8 +62,9 @@ function refusalOf(code: string | undefined): [number, string] | null {
  * server itself gives (a head it cannot parse, a CONNECT) marked as the session's own and counted via `refused`.
  */
 export function passiveServer(mark: AnswerMark, handle: ExchangeHandler, refused: (why: string) => void): PassiveServer {
-  const server = createServer({ maxHeaderSize: maxHeadBytes, requestTimeout: 0, headersTimeout: 60_000, keepAliveTimeout: clientIdleMs, noDelay: true }, (req, res) =>
-    handle(req, res),
+  const server = createServer(
+    { maxHeaderSize: maxHeadBytes, requestTimeout: 0, headersTimeout: 60_000, keepAliveTimeout: clientIdleMs, noDelay: true },
+    (req, res) => handle(req, res),
   );
   server.maxConnections = connectionLimit();
   const tunnels = new Set<Socket>();

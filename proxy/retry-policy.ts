@@ -4,14 +4,18 @@ const idempotent = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE'])
 // the errors of a connection the target closed or reset (a kept-alive connection it had given up on), not a timeout
 const connectionErrors = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_DESTROYED', 'STALE_CONNECTION']);
 
+// headers that make a repeat harmless: spec §4.1's Idempotency-Key (Go's net/http retries on it too), and the ids of a
+// webhook delivery, by which a consumer tells a repeated delivery (DESIGN.md §4 Service-Delivery-Id, Standard Webhooks'
+// webhook-id, GitHub's X-GitHub-Delivery)
+const repeatKeys = new Set(['idempotency-key', 'service-delivery-id', 'webhook-id', 'x-github-delivery']);
+
 /**
  * Whether a request may be sent again after its connection failed, whatever the target did with it: an idempotent
- * method, or an Idempotency-Key (spec §4.1: retries with the same key and body replay the first answer; Go's
- * net/http retries these too). Other requests are retried only when none of their bytes were written.
+ * method, or a key that makes a repeat harmless. Other requests are retried only when none of their bytes were written.
  */
 export function isReplayable(method: string, rawHeaders: readonly string[]): boolean {
   if (idempotent.has(method)) return true;
-  for (let i = 0; i < rawHeaders.length; i += 2) if ((rawHeaders[i] as string).length === 15 && (rawHeaders[i] as string).toLowerCase() === 'idempotency-key') return true;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (repeatKeys.has((rawHeaders[i] as string).toLowerCase())) return true;
   return false;
 }
 

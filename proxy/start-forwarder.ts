@@ -65,7 +65,11 @@ export async function startForwarder(options: ForwarderOptions): Promise<Running
     secrets,
     toleranceSeconds: options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
   };
-  const grading = new GradingThread({ session: 'forwarder', delivery }, { redactor, ...(options.onViolation ? { onViolation: options.onViolation } : {}) }, options.grading);
+  const grading = new GradingThread(
+    { session: 'forwarder', delivery },
+    { redactor, ...(options.onViolation ? { onViolation: options.onViolation } : {}) },
+    options.grading,
+  );
   const refused = new NotGradedCounts();
   const upstream = upstreamOf(endpoint);
   let count = 0;
@@ -81,7 +85,11 @@ export async function startForwarder(options: ForwarderOptions): Promise<Running
       options.onExchange?.(count);
     },
   };
-  const server = passiveServer(forwarderMark, (req, res, tunnel) => forwardExchange(req, res, plan, tunnel), (why) => refused.count(why));
+  const server = passiveServer(
+    forwarderMark,
+    (req, res, tunnel) => forwardExchange(req, res, plan, tunnel),
+    (why) => refused.count(why),
+  );
   const url = await server.listen(options.host, options.port ?? 0);
   return {
     url,

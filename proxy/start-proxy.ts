@@ -62,7 +62,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const idempotencyKeys = options.idempotencyKeys ?? 10_000;
   const inline = options.annotate ? new InlineGrading(redactor, options.onViolation, idempotencyKeys) : undefined;
   const grading: SessionGrading =
-    inline ?? new GradingThread({ session: 'proxy', idempotencyKeys }, { redactor, ...(options.onViolation ? { onViolation: options.onViolation } : {}) }, options.grading);
+    inline ??
+    new GradingThread(
+      { session: 'proxy', idempotencyKeys },
+      { redactor, ...(options.onViolation ? { onViolation: options.onViolation } : {}) },
+      options.grading,
+    );
   const refused = new NotGradedCounts();
   const upstream = upstreamOf(target);
   let completed = 0;
@@ -88,7 +93,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       options.onExchange?.(completed);
     },
   };
-  const server = passiveServer(proxyMark, (req, res, tunnel) => forwardExchange(req, res, plan, tunnel), (why) => refused.count(why));
+  const server = passiveServer(
+    proxyMark,
+    (req, res, tunnel) => forwardExchange(req, res, plan, tunnel),
+    (why) => refused.count(why),
+  );
   const url = await server.listen(options.host, options.port ?? 0);
   return {
     url,

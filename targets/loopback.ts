@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * True when the URL's host is a literal loopback address (127.0.0.0/8, ::1, IPv4-mapped loopback) or the name
@@ -15,9 +16,11 @@ export function isLoopbackUrl(url: string): boolean {
     return false;
   }
   if (host === 'localhost') return true;
-  if (isIP(host) === 4) return host.startsWith('127.');
-  if (isIP(host) === 6) return host === '::1' || /^::ffff:127\./.test(host) || /^(0{1,4}:){7}0{0,3}1$/.test(host);
-  return false;
+  if (isIP(host) === 0) return false;
+  const address = ipaddr.parse(host);
+  // an IPv4-mapped address (::ffff:127.0.0.1, which URL spells ::ffff:7f00:1) is the IPv4 address it maps
+  const unmapped = address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() ? (address as ipaddr.IPv6).toIPv4Address() : address;
+  return unmapped.range() === 'loopback';
 }
 
 /**

@@ -70,6 +70,46 @@ describe('npm run proxy and npm run receiver -- --forward', () => {
     }
   }, 60_000);
 
+  it('proxy: exchanges it could not grade are counted in the final line and every report, beside the verdict', async () => {
+    ref = await startReference({ keys: { [KEY]: { tier: 'growth', ratePerMinute: null } } });
+    out = await mkdtemp(join(tmpdir(), 'proxy-cli-'));
+    const cli = startCli('cli/proxy.ts', ['--target', ref.url, '--port', '0', '--max-exchanges', '2', '--max-body', '300', '--out', out]);
+    const url = await cli.url;
+    expect(url).not.toBeNull();
+    await call(url!, KEY, 'GET', '/v1/user/me');
+    // a body past --max-body: forwarded whole, not graded
+    await call(url!, KEY, 'POST', '/v1/messages', { to: '+14155550123', from: '+14155550100', message: 'x'.repeat(400) });
+    expect(await cli.exit).toBe(0);
+    const note = 'NOT GRADED: 1 of 2 exchanges (a body passed the capture limit: 1)';
+    expect(cli.output()).toContain(`2 exchanges: 1 graded, 0 outside the contract, 1 not graded (${note}`);
+    expect(cli.output()).toMatch(/: conforms on the graded exchanges only; reports:/);
+    expect(await readFile(join(out, 'summary.md'), 'utf8')).toMatch(new RegExp(`^# Conformance: ⚠️ CONFORMS .*; ${note.replace(/[()]/g, '\\$&')}`));
+    expect(await readFile(join(out, 'junit.xml'), 'utf8')).toContain(`<skipped message="${note}`);
+    expect(await readFile(join(out, 'report.html'), 'utf8')).toContain('1 exchanges NOT GRADED');
+    expect(JSON.parse(await readFile(join(out, 'results.json'), 'utf8')).traffic).toEqual({
+      exchanges: 2,
+      graded: 1,
+      outside: 0,
+      notGraded: 1,
+      notGradedBy: { 'a body passed the capture limit': 1 },
+    });
+  }, 60_000);
+
+  it.each([
+    ['cli/receiver.ts', '--forward'],
+    ['cli/proxy.ts', '--target'],
+  ])(
+    '%s refuses user:password@ in %s with exit 2 and never prints the password',
+    async (script, flag) => {
+      const cli = startCli(script, [flag, 'http://user:s3cr3t-pass@127.0.0.1:3000/hooks', '--port', '0']);
+      expect(await cli.url).toBeNull();
+      expect(await cli.exit).toBe(2);
+      expect(cli.output()).toContain('must not carry user:password@');
+      expect(cli.output()).not.toContain('s3cr3t-pass');
+    },
+    60_000,
+  );
+
   it('forwarder: refuses a forward URL off loopback with exit 2 and says why', async () => {
     const cli = startCli('cli/receiver.ts', ['--forward', 'http://10.0.0.8:3000/hooks']);
     expect(await cli.url).toBeNull();
