@@ -85,6 +85,9 @@ export async function compareRates(paths: Paths, workload: Workload): Promise<Fi
   const paced = { connections: 8, overallRate: latencyRate, duration: 3 };
   const directLatency = await send(paths.direct, workload, paced);
   const viaLatency = await send(paths.session.url, workload, paced);
+  const afterPaced = await paths.session.settled();
+  const pacedHandled = afterPaced.completed - after.completed;
+  const pacedGraded = afterPaced.graded - after.graded;
   const label = `${workload.name}: ${paths.label}`;
   return [
     medianFigure(`${label} rate vs direct (median of ${rounds} rounds)`, 'req/s', via, direct),
@@ -106,6 +109,11 @@ export async function compareRates(paths: Paths, workload: Workload): Promise<Fi
     },
     { name: `${label} share graded at that rate (${graded} of ${handled})`, value: handled === 0 ? 0 : (100 * graded) / handled, unit: '%' },
     { name: `${label} answers not 2xx or failed at that rate (expect 0)`, value: failed, unit: 'requests' },
+    {
+      name: `${label} share graded at ${latencyRate} req/s (${pacedGraded} of ${pacedHandled})`,
+      value: pacedHandled === 0 ? 0 : (100 * pacedGraded) / pacedHandled,
+      unit: '%',
+    },
     {
       name: `${label} p99 latency at ${latencyRate} req/s vs direct`,
       value: viaLatency.p99,

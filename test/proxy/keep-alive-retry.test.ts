@@ -35,6 +35,33 @@ async function closingTarget() {
 
 const api = (extra: string[] = []) => ['content-type', 'application/json', 'x-api-key', 'retry-test-key-0001', ...extra];
 
+describe('an idle limit the target keeps without saying so', () => {
+  it('is learned from a connection the target closed while idle (0.8 s): later ones the proxy closes first (0.64 s)', async () => {
+    const connections = new Set<Socket>();
+    const received: number[] = [];
+    const timers = new Map<Socket, NodeJS.Timeout>();
+    const idle = await startTarget((req, res) => {
+      clearTimeout(timers.get(req.socket));
+      connections.add(req.socket);
+      received.push(connections.size);
+      res.on('finish', () => timers.set(req.socket, setTimeout(() => req.socket.destroy(), 800)));
+      json(res, 200, { id: 'm1' });
+    });
+    idle.server.keepAliveTimeout = 0; // no Keep-Alive header, no close of Node's own
+    target = { stop: () => (timers.forEach(clearTimeout), idle.stop()) };
+    session = await startProxy({ target: idle.url });
+    const get = async () => expect((await rawExchange(`${session!.url}/v1/messages/m1`, { headers: api() })).status).toBe(200);
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    await get();
+    await get(); // reused: idle for no time at all
+    await pause(950); // the target closes it after 0.8 s idle (before the proxy's own 1 s): the proxy learns 0.64 s
+    await get();
+    await pause(760); // under the target's limit, over the learned one: the proxy closed it first
+    await get();
+    expect(received).toEqual([1, 1, 2, 3]);
+  }, 20_000);
+});
+
 describe('a request on a kept-alive connection the target closed', () => {
   it.each([
     ['GET', 'GET', []],
