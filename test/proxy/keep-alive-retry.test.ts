@@ -44,7 +44,12 @@ describe('an idle limit the target keeps without saying so', () => {
       clearTimeout(timers.get(req.socket));
       connections.add(req.socket);
       received.push(connections.size);
-      res.on('finish', () => timers.set(req.socket, setTimeout(() => req.socket.destroy(), 800)));
+      res.on('finish', () =>
+        timers.set(
+          req.socket,
+          setTimeout(() => req.socket.destroy(), 800),
+        ),
+      );
       json(res, 200, { id: 'm1' });
     });
     idle.server.keepAliveTimeout = 0; // no Keep-Alive header, no close of Node's own
