@@ -4,7 +4,7 @@ import type { CapturedExchange, WireExchange } from './captured-exchange.js';
 import { gradeExchange } from './grade-exchange.js';
 import type { Grading } from './grade-exchange.js';
 import { IdempotencyTracker } from './idempotency-tracker.js';
-import { matchOperation } from './operation-matcher.js';
+import { matchOperation } from '../rules/index.js';
 import { SessionTally } from './session-tally.js';
 import type { Violation } from './session-tally.js';
 
