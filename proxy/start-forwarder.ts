@@ -1,18 +1,13 @@
 import { DEFAULT_TOLERANCE_SECONDS } from '../receiver/schemes/index.js';
 import type { SchemeName } from '../receiver/schemes/index.js';
 import { Redactor } from '../targets/redact.js';
-import { CaptureBudget } from './capture-budget.js';
-import { forwardExchange } from './forward-exchange.js';
-import type { ForwardPlan } from './forward-exchange.js';
 import { GradingThread } from './grading-thread.js';
 import type { GradingBounds } from './grading-thread.js';
 import type { AnswerMark } from './made-up-answer.js';
-import { NotGradedCounts } from './not-graded-counts.js';
-import { passiveServer } from './passive-server.js';
 import type { GradedSession } from './session-reports.js';
 import type { SessionHooks } from './session-hooks.js';
-import type { TallySnapshot } from './session-tally.js';
 import { loopbackForwardUrl } from './session-url.js';
+import { pick, RunningSession } from './running-session.js';
 import { upstreamOf } from './upstream.js';
 
 /** Options of a webhook forwarder. */
@@ -65,49 +60,17 @@ export async function startForwarder(options: ForwarderOptions): Promise<Running
     secrets,
     toleranceSeconds: options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
   };
-  const grading = new GradingThread(
-    { session: 'forwarder', delivery },
-    { redactor, ...(options.onViolation ? { onViolation: options.onViolation } : {}) },
-    options.grading,
-  );
-  const refused = new NotGradedCounts();
-  const upstream = upstreamOf(endpoint);
-  let count = 0;
-  const plan: ForwardPlan = {
-    upstream,
-    limit: options.maxBodyBytes ?? 1024 * 1024,
-    budget: new CaptureBudget(128 * 1024 * 1024),
-    timeoutMs: options.timeoutMs ?? 10_000,
-    mark: forwarderMark,
-    done: (exchange) => {
-      grading.submit(exchange);
-      count += 1;
-      options.onExchange?.(count);
-    },
-  };
-  const server = passiveServer(
-    forwarderMark,
-    (req, res, tunnel) => forwardExchange(req, res, plan, tunnel),
-    (why) => refused.count(why),
-  );
-  const url = await server.listen(options.host, options.port ?? 0);
-  return {
-    url,
+  const grading = new GradingThread({ session: 'forwarder', delivery }, { redactor, ...pick(options, 'onViolation') }, options.grading);
+  const session = await RunningSession.start({
+    plan: { upstream: upstreamOf(endpoint), limit: options.maxBodyBytes ?? 1024 * 1024, timeoutMs: options.timeoutMs ?? 10_000, mark: forwarderMark },
+    grading,
     redactor,
-    get tally(): TallySnapshot {
-      return grading.tally;
-    },
-    get notGraded() {
-      return refused.with(grading.notGraded);
-    },
-    addSecret(secret) {
+    ...pick(options, 'host', 'port', 'onExchange'),
+  });
+  return Object.assign(session, {
+    addSecret(secret: string) {
       redactor.addSecret(secret);
       grading.addSecret(secret);
     },
-    async stop(graceMs = 5_000) {
-      await server.close(graceMs);
-      upstream.close();
-      await grading.finish();
-    },
-  };
+  });
 }

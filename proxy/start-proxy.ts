@@ -1,17 +1,14 @@
 import { Redactor } from '../targets/redact.js';
-import { CaptureBudget } from './capture-budget.js';
-import { ANNOTATION_HEADER, forwardExchange, sendHead } from './forward-exchange.js';
-import type { AnswerWriter, ForwardPlan } from './forward-exchange.js';
+import { ANNOTATION_HEADER, sendHead } from './forward-exchange.js';
+import type { AnswerWriter } from './forward-exchange.js';
 import { GradingThread } from './grading-thread.js';
 import type { GradingBounds, SessionGrading } from './grading-thread.js';
 import { InlineGrading } from './inline-grading.js';
 import type { AnswerMark } from './made-up-answer.js';
-import { passiveServer } from './passive-server.js';
 import { forwardUrl } from './session-url.js';
-import { NotGradedCounts } from './not-graded-counts.js';
 import type { GradedSession } from './session-reports.js';
 import type { SessionHooks } from './session-hooks.js';
-import type { TallySnapshot } from './session-tally.js';
+import { pick, RunningSession } from './running-session.js';
 import { upstreamOf } from './upstream.js';
 
 /** Options of a validating proxy. */
@@ -62,15 +59,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const idempotencyKeys = options.idempotencyKeys ?? 10_000;
   const inline = options.annotate ? new InlineGrading(redactor, options.onViolation, idempotencyKeys) : undefined;
   const grading: SessionGrading =
-    inline ??
-    new GradingThread(
-      { session: 'proxy', idempotencyKeys },
-      { redactor, ...(options.onViolation ? { onViolation: options.onViolation } : {}) },
-      options.grading,
-    );
-  const refused = new NotGradedCounts();
+    inline ?? new GradingThread({ session: 'proxy', idempotencyKeys }, { redactor, ...pick(options, 'onViolation') }, options.grading);
   const upstream = upstreamOf(target);
-  let completed = 0;
   // --annotate grades before the answer goes out: the one mode that puts grading on the hot path, by request
   const annotate: AnswerWriter | undefined =
     inline &&
@@ -79,40 +69,18 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       sendHead(res, { ...head, headers: [...head.headers, ANNOTATION_HEADER, ids.length > 0 ? ids.join(', ') : 'none'] });
       res.end(body);
     });
-  const plan: ForwardPlan = {
-    upstream,
-    host: upstream.host,
-    limit: options.maxBodyBytes ?? 1024 * 1024,
-    budget: new CaptureBudget(options.captureBytes ?? 128 * 1024 * 1024),
-    timeoutMs: options.timeoutMs ?? 30_000,
-    mark: proxyMark,
-    ...(annotate ? { answer: annotate } : {}),
-    done: (exchange, graded) => {
-      completed += 1;
-      if (!graded) grading.submit(exchange);
-      options.onExchange?.(completed);
+  const session = await RunningSession.start({
+    plan: {
+      upstream,
+      host: upstream.host,
+      limit: options.maxBodyBytes ?? 1024 * 1024,
+      timeoutMs: options.timeoutMs ?? 30_000,
+      mark: proxyMark,
+      ...(annotate ? { answer: annotate } : {}),
     },
-  };
-  const server = passiveServer(
-    proxyMark,
-    (req, res, tunnel) => forwardExchange(req, res, plan, tunnel),
-    (why) => refused.count(why),
-  );
-  const url = await server.listen(options.host, options.port ?? 0);
-  return {
-    url,
+    grading,
     redactor,
-    get tally(): TallySnapshot {
-      return grading.tally;
-    },
-    get notGraded() {
-      return refused.with(grading.notGraded);
-    },
-    idempotencyKeys: () => grading.idempotencyKeys,
-    async stop(graceMs = 5_000) {
-      await server.close(graceMs);
-      upstream.close();
-      await grading.finish();
-    },
-  };
+    ...pick(options, 'host', 'port', 'captureBytes', 'onExchange'),
+  });
+  return Object.assign(session, { idempotencyKeys: () => grading.idempotencyKeys });
 }
