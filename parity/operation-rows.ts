@@ -6,13 +6,14 @@ export function operationStates(run: RunResult): Map<string, OperationRow> {
   return new Map(run.operations.map((row) => [row.operationId, row]));
 }
 
-/** The check at the end of a blockedBy chain (bounded: a cycle stops where it closes). */
+/** The check at the end of a blockedBy / foldedInto chain (bounded: a cycle stops where it closes). */
 export function rootOf(check: CheckResult, byId: ReadonlyMap<string, CheckResult>): CheckResult {
   let current = check;
   const seen = new Set<string>();
-  while (current.status === 'blocked' && current.blockedBy !== undefined && !seen.has(current.id)) {
+  const after = (at: CheckResult): string | undefined => at.foldedInto ?? (at.status === 'blocked' ? at.blockedBy : undefined);
+  while (after(current) !== undefined && !seen.has(current.id)) {
     seen.add(current.id);
-    const next = byId.get(current.blockedBy);
+    const next = byId.get(after(current) as string);
     if (next === undefined) break;
     current = next;
   }
@@ -31,7 +32,8 @@ export function causeOperation(
 ): string | undefined {
   if (check === undefined) return undefined;
   const broken = (id: string | undefined): string | undefined => (id !== undefined && states.has(id) && states.get(id)?.state !== 'works' ? id : undefined);
-  if (check.status === 'blocked') {
+  // blocked behind it, or a failure folded under its cause
+  if (check.status === 'blocked' || check.foldedInto !== undefined) {
     const root = rootOf(check, byId);
     return broken(root.baselineFor ?? root.failedOperation);
   }

@@ -1,6 +1,6 @@
 import type { CheckResult, RunResult } from '../suites/engine/result.js';
 import { failureView, shortLimits } from './failure-view.js';
-import { fixFirst, operationCells, operationHeader } from './fix-first.js';
+import { fixFirst, operationCells, operationHeader, sameCauseText } from './fix-first.js';
 import type { Reporter } from './reporter.js';
 import { safetySummary } from './safety-section.js';
 import { cutLine, idList, visible } from './safe-text.js';
@@ -22,8 +22,10 @@ export const consoleReporter: Reporter = {
     }
     if (order.roots.length > 0) {
       lines.push(`Root causes (${order.roots.length}): fix these first`);
-      order.roots.slice(0, maxFailures).forEach(({ check, blocks }, i) => {
-        lines.push(...failure(check, `${i + 1}. `, blocks.length), `     blocks: ${idList(blocks, 10)}`);
+      order.roots.slice(0, maxFailures).forEach(({ check, blocks, same }, i) => {
+        lines.push(...failure(check, `${i + 1}. `, blocks.length));
+        if (same.length > 0) lines.push(`     ${sameCauseText(same, (ids) => idList(ids, 10))}`);
+        if (blocks.length > 0) lines.push(`     blocks: ${idList(blocks, 10)}`);
       });
       lines.push('');
     }

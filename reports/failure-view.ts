@@ -1,5 +1,6 @@
 import type { CheckResult, TargetAnswer } from '../suites/engine/result.js';
 import { cut, cutLine, jsonText } from './safe-text.js';
+import { renamedText } from './fix-first.js';
 
 /** How long each part of a failure may be in one report (characters). */
 export interface FailureLimits {
@@ -49,7 +50,8 @@ function answerText(answer: TargetAnswer | undefined, max: number): string | und
   const parts = [answer.status === undefined ? 'no HTTP answer' : `HTTP ${answer.status}`];
   // the message is often in the reason too: keep it short here
   if (answer.message) parts.push(`"${cutLine(answer.message, max > 1000 ? 300 : 120)}"`);
-  if (answer.pointer !== undefined) parts.push(`first schema violation at ${cutLine(answer.pointer || '/', 120)}`);
+  if (answer.renamed !== undefined && answer.renamed.length > 0) parts.push(cutLine(renamedText(answer.renamed), 300));
+  else if (answer.pointer !== undefined) parts.push(`first schema violation at ${cutLine(answer.pointer || '/', 120)}`);
   return parts.join(': ');
 }
 

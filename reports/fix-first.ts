@@ -1,17 +1,18 @@
-import type { CheckResult, OperationRow, RunResult } from '../suites/engine/result.js';
+import type { CheckResult, NameDifference, OperationRow, RunResult } from '../suites/engine/result.js';
 import { cutLine } from './safe-text.js';
 
-/** A root-cause failure with the checks blocked behind it. */
+/** A root-cause failure with the failures of the same cause (still failed) and the checks blocked behind it. */
 export interface RootFailure {
   readonly check: CheckResult;
+  readonly same: readonly string[];
   readonly blocks: readonly string[];
 }
 
 /** A run in the order every report shows it: what to fix first, then the rest (issue 14). */
 export interface FixFirst {
-  /** Failures that block other checks, most blocking first. */
+  /** Failures that block other checks or have others folded under them, most first. */
   readonly roots: readonly RootFailure[];
-  /** The other failed and errored checks, must first. */
+  /** The other failed and errored checks (not folded under a root), must first. */
   readonly others: readonly CheckResult[];
   readonly blocked: readonly CheckResult[];
   readonly noted: readonly CheckResult[];
@@ -25,14 +26,14 @@ export function fixFirst(result: RunResult): FixFirst {
   const roots: RootFailure[] = [];
   for (const cause of result.rootCauses) {
     const check = byId.get(cause.checkId);
-    if (check && cause.blocks.length > 0) roots.push({ check, blocks: cause.blocks });
+    if (check && cause.blocks.length + cause.same.length > 0) roots.push({ check, same: cause.same, blocks: cause.blocks });
   }
-  roots.sort((a, b) => b.blocks.length - a.blocks.length);
+  roots.sort((a, b) => b.blocks.length + b.same.length - (a.blocks.length + a.same.length));
   const rootIds = new Set(roots.map((root) => root.check.id));
   // rootCauses order first (the engine's), then any failure it did not list
   const causeOrder = new Map(result.rootCauses.map((cause, i) => [cause.checkId, i]));
   const others = result.checks
-    .filter((check) => (check.status === 'failed' || check.status === 'errored') && !rootIds.has(check.id))
+    .filter((check) => (check.status === 'failed' || check.status === 'errored') && !rootIds.has(check.id) && check.foldedInto === undefined)
     .sort((a, b) => rank[a.level] - rank[b.level] || (causeOrder.get(a.id) ?? Infinity) - (causeOrder.get(b.id) ?? Infinity) || a.id.localeCompare(b.id));
   return {
     roots,
@@ -40,6 +41,11 @@ export function fixFirst(result: RunResult): FixFirst {
     blocked: result.checks.filter((check) => check.status === 'blocked'),
     noted: result.checks.filter((check) => check.status === 'noted'),
   };
+}
+
+/** The line under a root cause naming the failures folded under it: they had its cause, and stay failed. */
+export function sameCauseText(same: readonly string[], list: (ids: readonly string[]) => string): string {
+  return `${same.length} more failure(s) with this cause (still failed, not blamed on their own requirements): ${list(same)}`;
 }
 
 /** Words for an operation state. */
@@ -53,6 +59,11 @@ export const operationStateText: Readonly<Record<OperationRow['state'], string>>
   'not-tried': 'not tried',
 };
 
+/** "answers `messages` where spec §2.2 names `data`; …": what a target names its own way (DESIGN.md §3). */
+export function renamedText(renamed: readonly NameDifference[]): string {
+  return renamed.map((d) => `answers \`${d.target}\` where ${d.source} names \`${d.spec}\``).join('; ');
+}
+
 /** The columns of the operations table. */
 export const operationHeader: readonly string[] = ['operation', 'request', 'state', 'target answered'];
 
@@ -61,7 +72,8 @@ export function operationAnswer(row: OperationRow): string {
   const said: string[] = [];
   if (row.status !== undefined) said.push(`HTTP ${row.status}`);
   if (row.message) said.push(`"${cutLine(row.message, 160)}"`);
-  if (row.pointer !== undefined) said.push(`first schema violation at ${cutLine(row.pointer || '/', 120)}`);
+  if (row.renamed !== undefined && row.renamed.length > 0) said.push(cutLine(renamedText(row.renamed), 300));
+  else if (row.pointer !== undefined) said.push(`first schema violation at ${cutLine(row.pointer || '/', 120)}`);
   return said.join(' · ');
 }
 

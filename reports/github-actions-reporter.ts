@@ -1,6 +1,6 @@
 import type { CheckResult, ResultLevel, RunResult } from '../suites/engine/result.js';
 import { failureView, shortLimits } from './failure-view.js';
-import { fixFirst } from './fix-first.js';
+import { fixFirst, sameCauseText } from './fix-first.js';
 import type { Reporter } from './reporter.js';
 import { cut, cutLine, idList, visible } from './safe-text.js';
 
@@ -17,9 +17,9 @@ export const githubActionsReporter: Reporter = {
     const lines: string[] = [];
     if (result.setupError) lines.push(command('error', 'conformance not run', `${result.setupError.code}: ${result.setupError.message}`));
     const order = fixFirst(result);
-    const failures = [...order.roots, ...order.others.map((check) => ({ check, blocks: [] as readonly string[] }))];
-    for (const { check, blocks } of failures.slice(0, maxAnnotations)) {
-      lines.push(command(failsRun(check.level, result.failOn) ? 'error' : 'warning', check.id, message(check, blocks)));
+    const failures = [...order.roots, ...order.others.map((check) => ({ check, blocks: [] as readonly string[], same: [] as readonly string[] }))];
+    for (const { check, blocks, same } of failures.slice(0, maxAnnotations)) {
+      lines.push(command(failsRun(check.level, result.failOn) ? 'error' : 'warning', check.id, message(check, blocks, same)));
     }
     if (failures.length > maxAnnotations)
       lines.push(command('notice', 'more failures', `${failures.length - maxAnnotations} more failure(s): see report.html or summary.md`));
@@ -43,13 +43,14 @@ function failsRun(level: ResultLevel, failOn: 'must' | 'should'): boolean {
   return level === 'must' || (level === 'should' && failOn === 'should');
 }
 
-function message(check: CheckResult, blocks: readonly string[]): string {
+function message(check: CheckResult, blocks: readonly string[], same: readonly string[]): string {
   const view = failureView(check, shortLimits);
   return [
     `${check.id} ${check.status} (${check.level}): ${cutLine(check.title, 200)}`,
     `target answered: ${view.answer ?? 'not recorded in the result'}`,
     cut(view.reason, 300),
     `requirements: ${idList(check.requirements, 10)}`,
+    ...(same.length > 0 ? [sameCauseText(same, (ids) => idList(ids, 10))] : []),
     ...(blocks.length > 0 ? [`blocks ${blocks.length} check(s): ${idList(blocks, 10)}`] : []),
   ].join('\n');
 }

@@ -1,6 +1,6 @@
 import type { CheckResult, OperationRow } from '../suites/engine/result.js';
 import { failureView, fullLimits } from './failure-view.js';
-import { operationAnswer, operationCells, operationHeader } from './fix-first.js';
+import { operationAnswer, operationCells, operationHeader, sameCauseText } from './fix-first.js';
 import { escapeXml as esc } from './safe-text.js';
 
 /** A link to a check's card or row. */
@@ -21,7 +21,7 @@ export function operationsTable(rows: readonly OperationRow[]): string {
 }
 
 /** A failure card: status, id, what the target answered, reason, counterexample, reproduction, the checks it blocks. */
-export function failureCard(check: CheckResult, seed: number, blocks: readonly string[] = []): string {
+export function failureCard(check: CheckResult, seed: number, blocks: readonly string[] = [], same: readonly string[] = []): string {
   const view = failureView(check, fullLimits);
   const classes = `failure${check.status === 'errored' ? ' errored-box' : ''}${blocks.length > 0 ? ' root' : ''}`;
   return [
@@ -36,6 +36,7 @@ export function failureCard(check: CheckResult, seed: number, blocks: readonly s
       ? `<div>Counterexample (seed ${check.seed ?? seed}${check.path ? `, path ${esc(check.path)}` : ''}):</div><pre><code>${esc(view.counterexample)}</code></pre>`
       : '',
     view.reproduction ? `<div>Reproduce:</div><pre><code>${esc(view.reproduction)}</code></pre>` : '',
+    same.length > 0 ? `<div>${sameCauseText(same, (ids) => ids.map(checkLink).join(' '))}</div>` : '',
     blocks.length > 0
       ? `<details><summary>${blocks.length} check${blocks.length === 1 ? '' : 's'} blocked behind it</summary><div class="ids">${blocks.map(checkLink).join('')}</div></details>`
       : '',

@@ -41,7 +41,7 @@ export const htmlReporter: Reporter = {
       `<h2 id="operations">Operations</h2>${result.operations.length > 0 ? operationsTable(result.operations) : '<p class="muted">No operation was tried.</p>'}`,
       `<h2 id="root-causes">Root causes (${order.roots.length}): fix these first</h2>`,
       order.roots.length > 0
-        ? order.roots.map(({ check, blocks }) => failureCard(check, result.seed, blocks)).join('')
+        ? order.roots.map(({ check, blocks, same }) => failureCard(check, result.seed, blocks, same)).join('')
         : '<p class="muted">No failure blocks other checks.</p>',
       `<h2 id="failures">${order.roots.length > 0 ? 'Other failures' : 'Failures'} (${order.others.length})</h2>`,
       order.others.length > 0 ? order.others.map((check) => failureCard(check, result.seed)).join('') : '<p class="muted">None.</p>',

@@ -2,11 +2,12 @@ import type { CheckResult } from '../suites/engine/result.js';
 import { failureView, shortLimits } from './failure-view.js';
 import { idList, markdownCell, markdownFence, visible } from './safe-text.js';
 import { statusMark } from './text-format.js';
+import { sameCauseText } from './fix-first.js';
 
 const code = (id: string): string => `\`${id.replace(/`/g, "'")}\``;
 
 /** A failure in full (within the short limits): heading, what the target answered, reason, counterexample, curl, what it blocks. */
-export function markdownFailure(check: CheckResult, seed: number, blocks: readonly string[] = []): string[] {
+export function markdownFailure(check: CheckResult, seed: number, blocks: readonly string[] = [], same: readonly string[] = []): string[] {
   const view = failureView(check, shortLimits);
   const blocking = blocks.length > 0 ? ` · blocks ${blocks.length} check(s)` : '';
   const lines = [`### ${statusMark[check.status]} ${code(visible(check.id))} (${check.level}): ${markdownCell(check.title, 200)}${blocking}`, ''];
@@ -24,6 +25,11 @@ export function markdownFailure(check: CheckResult, seed: number, blocks: readon
       '',
     );
   if (view.reproduction) lines.push('Reproduce:', '', markdownFence(view.reproduction, 'sh'), '');
+  if (same.length > 0)
+    lines.push(
+      sameCauseText(same, (ids) => idList(ids, 10, code)),
+      '',
+    );
   if (blocks.length > 0)
     lines.push(`<details><summary>Blocked behind it: ${blocks.length} check(s)</summary>`, '', idList(blocks, 10, code), '', '</details>', '');
   return lines;

@@ -40,14 +40,14 @@ export const markdownReporter: Reporter = {
         );
       out.force('');
     }
-    const failures = [...order.roots, ...order.others.map((check) => ({ check, blocks: [] as readonly string[] }))];
+    const failures = [...order.roots, ...order.others.map((check) => ({ check, blocks: [] as readonly string[], same: [] as readonly string[] }))];
     let shown = 0;
     const section = (title: string, list: readonly (typeof failures)[number][]): void => {
       if (list.length === 0) return;
       out.force(title, '');
       let table = false;
-      for (const { check, blocks } of list) {
-        if (!table && out.add(markdownFailure(check, result.seed, blocks), detailUntil)) {
+      for (const { check, blocks, same } of list) {
+        if (!table && out.add(markdownFailure(check, result.seed, blocks, same), detailUntil)) {
           shown += 1;
           continue;
         }

@@ -75,13 +75,19 @@ export function gradeSuccessStatus(operation: Operation, answer: AnswerView): Fi
   return findings;
 }
 
-/** The grade of the parts of a 2xx answer DESIGN.md §4 decides where the spec is silent (x-assumed, should-level citations). */
+/**
+ * The grade of the parts of a 2xx answer DESIGN.md §4 decides where the spec is silent (x-assumed, should-level
+ * citations). No findings at all, neither pass nor fail, when there is nothing to judge (DESIGN.md §3 "Evidence or
+ * nothing"): a refusal, or an answer that is not the spec's shape (a list without `data` has no decided parts). That
+ * fails the must grade, not this one; a caller must not read "no failure" as a pass.
+ */
 export function gradeAssumedShape(operation: Operation, answer: AnswerView, cited?: readonly string[]): Finding[] {
-  // without a 2xx there is no answer whose decided shape could be judged: that fails the must grade, not this one
   if (answer.status < 200 || answer.status >= 300) return [];
   const response = successResponse(operation);
   if (response?.schemaName === undefined || !answer.body.isJson) return [];
-  const issues = validate(response.schemaName, answer.body.json).issues.filter((issue) => !isSecretPath(issue.path) && issueLevel(issue) !== 'must');
+  const all = validate(response.schemaName, answer.body.json).issues.filter((issue) => !isSecretPath(issue.path));
+  if (all.some((issue) => issueLevel(issue) === 'must')) return [];
+  const issues = all.filter((issue) => issueLevel(issue) !== 'must');
   if (issues.length === 0) return operationRequirements(operation).assumed.map(pass);
   return issueFindings(issues, (issue) => issueRequirement(operation, issue, cited), response.schemaName);
 }

@@ -22,8 +22,10 @@ export interface PropertyOptions<T> {
 export interface BaselineBook {
   /** True when the operation's positive baseline was recorded ok and never failed in this run. */
   passed(operationId: string): boolean;
-  /** Records a positive baseline outcome; `detail` explains a failure. */
-  record(operationId: string, ok: boolean, detail?: string): void;
+  /** True when the operation answered some valid request with a 2xx in this run, whatever its answer's shape. */
+  accepted(operationId: string): boolean;
+  /** Records a positive baseline outcome; `detail` explains a failure; `accepted` as for accepted() (default ok). */
+  record(operationId: string, ok: boolean, detail?: string, accepted?: boolean): void;
 }
 
 /** What a check's run() gets: the target, the one HTTP client, and helpers that turn findings into results. */
@@ -51,6 +53,14 @@ export interface CheckContext {
   citing(requirement: string): CheckContext;
   /** The requirement given to citing(), if any. */
   readonly cited: string | undefined;
+  /**
+   * Records that the check observed what it cites, where no expectation shows it (DESIGN.md §3 "Evidence or nothing"):
+   * an answer it judged by its own rule (an exchange: it counts when it is a 2xx, or a refusal by an operation that
+   * answers valid input with a 2xx in this run), or in words a delivery that arrived, a non-empty list compared, a
+   * filter that matched. ctx.expectStatus and ctx.expectSchema record it themselves under the same rule. A check that
+   * ends without any is not passed: it is blocked or skipped, saying why.
+   */
+  evidence(what: string | Exchange): void;
   /** Adds a line to the check's log (redacted, kept in the result). */
   log(message: string): void;
   /**
@@ -60,6 +70,11 @@ export interface CheckContext {
   fail(message: string, breaks?: Breaks): never;
   /** Skips the check with a reason (throws). */
   skip(reason: string): never;
+  /**
+   * Ends the check blocked (throws): none of `operations`, which it could observe what it cites through, works on this
+   * target (ctx.baseline.accepted is false for each). The engine names the first one's baseline that did not pass.
+   */
+  blockedBy(operations: readonly string[], reason: string): never;
   /**
    * Fails with `message` unless `condition` holds; `breaks` as for fail (every ctx.expect* checks it on each call,
    * failing or not, so a clean run shows a missing attribution). Not an `asserts` signature: TypeScript refuses assertion calls

@@ -60,6 +60,12 @@ export interface CheckDefinition {
    * `one-url` check's missing delivery is its own failure.
    */
   readonly deliveriesTo?: 'registered' | 'one-url';
+  /**
+   * Operation ids the check can observe what it cites through, any one of them (e.g. the reads an any-key probe sends):
+   * their baselines run first, the check picks those that answer valid input with a 2xx (ctx.baseline.accepted) and is
+   * blocked when none does (DESIGN.md §3: probes fall through to the next operation that works).
+   */
+  readonly observes?: readonly string[];
   /** Runs alone, after the concurrent checks of its phase: for checks that reason about the whole target (list partitions, rate limit). */
   readonly exclusive?: boolean;
   /**

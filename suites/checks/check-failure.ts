@@ -16,6 +16,8 @@ export interface FailureDetails {
   readonly requirements?: readonly string[];
   /** A schema mismatch: the JSON pointer of the first violation (the operations overview shows it). */
   readonly pointer?: string;
+  /** A status expectation that failed: what was expected, e.g. "2xx" or "201" (a valid request refused when it names a 2xx). */
+  readonly expected?: string;
 }
 
 /** The target broke a requirement: the check is FAILED. Thrown by ctx.fail and the expectations. */
@@ -33,6 +35,21 @@ export class CheckFailure extends Error {
 /** The check does not apply here: it is SKIPPED with the reason. Thrown by ctx.skip. */
 export class CheckSkipped extends Error {
   override readonly name = 'CheckSkipped';
+}
+
+/**
+ * No operation the check could observe with works on this target: it is BLOCKED by the positive baseline of the
+ * first of `operations` that did not pass (skipped with the reason when none ran). Thrown by ctx.blockedBy.
+ */
+export class CheckBlocked extends Error {
+  override readonly name = 'CheckBlocked';
+
+  constructor(
+    message: string,
+    readonly operations: readonly string[],
+  ) {
+    super(message);
+  }
 }
 
 /** The target misbehaved at the network level (timeout, reset, oversized body): the check is ERRORED. */

@@ -18,6 +18,7 @@ export function defineCheck(definition: CheckDefinition): Check {
     ...(definition.needs ? { needs: Object.freeze([...definition.needs]) } : {}),
     ...(definition.uses ? { uses: Object.freeze([...definition.uses]) } : {}),
     ...(definition.history ? { history: Object.freeze({ ...definition.history }) } : {}),
+    ...(definition.observes ? { observes: Object.freeze([...definition.observes]) } : {}),
   });
 }
 
@@ -31,6 +32,7 @@ function shapeProblem(d: CheckDefinition): string | undefined {
   if (unknownNeed) return `unknown need "${unknownNeed}": use ${needs.join(', ')}`;
   if (d.baseline !== undefined && d.baseline === d.baselineFor) return 'a check cannot be the baseline it depends on';
   if (d.uses !== undefined && d.baselineFor !== undefined && d.uses.includes(d.baselineFor)) return 'a baseline cannot use its own operation as a fixture';
+  if (d.observes !== undefined && d.observes.length === 0) return 'observes needs at least one operation id';
   if (d.timeoutMs !== undefined && !(d.timeoutMs > 0)) return 'timeoutMs must be > 0';
   if (d.estimate !== undefined && typeof d.estimate !== 'function' && !(d.estimate.requests >= 0 && d.estimate.sends >= 0))
     return 'estimate needs requests >= 0 and sends >= 0';

@@ -26,7 +26,7 @@ export function expectStatus(exchange: Exchange, expected: StatusExpectation, me
   if (!statusMatches(exchange.status, expected)) {
     const wanted = Array.isArray(expected) ? expected.join(' or ') : String(expected);
     const what = `${exchange.request.method} ${new URL(exchange.request.url).pathname} answered ${exchange.status}, expected ${wanted}`;
-    throw new CheckFailure(`${message ? `${message}: ` : ''}${what}${bodyHint(exchange)}`, { ...details, exchange });
+    throw new CheckFailure(`${message ? `${message}: ` : ''}${what}${bodyHint(exchange)}`, { ...details, exchange, expected: wanted });
   }
   return exchange;
 }

@@ -10,10 +10,13 @@ export type Grade = 'must' | 'status' | 'assumed';
 
 /**
  * Grades one answer of a valid request with the graders of rules/ (the passive proxy grades with the same ones) and
- * fails the check (via ctx) with every failing finding of the grade, naming the requirements they break.
+ * fails the check (via ctx) with every failing finding of the grade, naming the requirements they break. A grade that
+ * judged the answer (some finding passed) is the check's evidence; one that found nothing to judge is not (DESIGN.md
+ * §3 "Evidence or nothing": the assumed grade of a refusal passes nothing).
  */
 export function gradeSuccess(ctx: CheckContext, operation: Operation, exchange: Exchange, grade: Grade): void {
-  if (grade === 'must') ctx.expectStatus(exchange, '2xx', undefined, { requirements: refusedBreaks(ctx, exchange) });
+  // a valid request refused breaks ERR-SUCCESS-2XX (a missing route is told apart first: versioned-route.ts)
+  if (grade === 'must') ctx.expectStatus(exchange, '2xx', undefined, { requirements: ['ERR-SUCCESS-2XX'] });
   requireResponse(exchange);
   const answer: AnswerView = { status: exchange.status, headers: exchange.headers, body: readAnswer(exchange.bodyText, exchange) };
   const cited = ctx.check.requirements;
@@ -24,17 +27,14 @@ export function gradeSuccess(ctx: CheckContext, operation: Operation, exchange: 
         ? gradeSuccessStatus(operation, answer)
         : gradeAssumedShape(operation, answer, cited);
   const failed = failures(findings);
-  if (failed.length === 0) return;
+  if (failed.length === 0) {
+    if (findings.some((finding) => finding.outcome === 'pass')) ctx.evidence(exchange);
+    return;
+  }
   const pointer = failed.find((finding) => finding.pointer !== undefined)?.pointer;
   ctx.fail(failed.map((finding) => finding.message).join('; '), {
     exchange,
     requirements: [...new Set(failed.map((finding) => finding.requirement))],
     ...(pointer === undefined ? {} : { pointer }),
   });
-}
-
-/** A valid request refused breaks ERR-SUCCESS-2XX; a 404/405 (no such route) also shows the /v1 path not served (spec §9). */
-function refusedBreaks(ctx: CheckContext, exchange: Exchange): string[] {
-  const noRoute = (exchange.status === 404 || exchange.status === 405) && ctx.check.requirements.includes('VER-PATH-PREFIX');
-  return noRoute ? ['ERR-SUCCESS-2XX', 'VER-PATH-PREFIX'] : ['ERR-SUCCESS-2XX'];
 }

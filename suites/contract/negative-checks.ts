@@ -195,6 +195,8 @@ async function runEachCase(
       resources.adopt(operation, exchange);
       await resources.release(mark);
       requireResponse(exchange);
+      // these rules judge refusals: one counts as evidence (the operation accepts valid input: DESIGN.md §3)
+      if (isRefusal(exchange)) ctx.evidence(exchange);
       const why = problem(exchange);
       if (why !== undefined) found.push({ label: kase.label, why, exchange });
     }

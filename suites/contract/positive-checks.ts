@@ -9,6 +9,7 @@ import { FixtureResources } from './fixture-resources.js';
 import { assumedRequirements, levelOf, successResponse, successStatusRequirement } from '../../rules/index.js';
 import { idStem, needsOf, suiteOf } from './operation-facts.js';
 import { loosest, positiveRequirements } from './requirement-picks.js';
+import { expectVersionedRoute } from './versioned-route.js';
 
 /** Cases of an operation whose requests cannot vary (no query, headers or body): repeating them proves little. */
 const fixedRequestRuns = 3;
@@ -59,6 +60,8 @@ export function positiveChecks(operation: Operation): Check[] {
         id: `${stem}-ASSUMED-SHAPE`,
         title: `${where}: the answer has the shape DESIGN.md §4 decides where the spec is silent`,
         requirements: assumed,
+        // it reads the answer's fields: it waits on the shape the positive baseline proves (DESIGN.md §3)
+        uses: [operation.id],
         level: loosest('should', ...assumed.map(levelOf)),
         ...estimate('assumed'),
         run: (ctx) => runPositive(ctx, operation, 'assumed'),
@@ -94,6 +97,7 @@ async function runPositive(ctx: CheckContext, operation: Operation, grade: Grade
           const sent = perCase ? withPathValues(request, await resources.prepare(operation)) : request;
           const exchange = await ctx.http.request(toRequestOptions(sent));
           resources.adopt(operation, exchange);
+          if (grade === 'must') await expectVersionedRoute(ctx, toRequestOptions(sent), exchange);
           gradeSuccess(ctx, operation, exchange, grade);
         } finally {
           await resources.release(mark);
@@ -113,6 +117,6 @@ async function runPositive(ctx: CheckContext, operation: Operation, grade: Grade
  */
 async function expectRouteExists(ctx: CheckContext, operation: Operation): Promise<void> {
   if (operation.method.toUpperCase() !== 'GET' || operation.path.includes('{')) return;
-  const exchange = await ctx.http.request({ method: 'GET', path: operation.path });
-  if (exchange.status === 404 || exchange.status === 405) ctx.expectStatus(exchange, '2xx', `${operation.id} without fixtures`, 'ERR-SUCCESS-2XX');
+  const request = { method: 'GET', path: operation.path };
+  await expectVersionedRoute(ctx, request, await ctx.http.request(request));
 }

@@ -1,4 +1,3 @@
-import { isNotImplemented } from './operations-overview.js';
 import type { CheckResult } from './result.js';
 
 /** True when a baseline result counts as "did not pass" for what depends on it (a skipped one skips, never blocks). */
@@ -17,54 +16,94 @@ export function blockingBaseline(operationId: string, ordered: Iterable<CheckRes
   return undefined;
 }
 
+/** True when some positive baseline of the operation saw it answer valid input with a 2xx (CheckResult.accepted). */
+export function acceptsValidInput(operationId: string, checks: readonly CheckResult[]): boolean {
+  return checks.some((check) => check.baselineFor === operationId && (check.status === 'passed' || check.accepted === true));
+}
+
 /** The reason of a check blocked by an operation's baseline (short: reports collapse blocked checks under their root). */
 export function blockedReason(operationId: string, blocker: CheckResult): string {
   const how = /^not implemented:/.test(blocker.reason ?? '') ? 'is not implemented' : `did not pass its positive baseline (${blocker.status})`;
   return `blocked by ${blocker.id}: ${operationId} ${how}`;
 }
 
+const failing = (check: CheckResult): boolean => check.status === 'failed' || check.status === 'errored' || check.status === 'noted';
+
 /**
- * The end-of-run pass (pure: the concurrency order of the baselines does not matter). A failed, errored or noted
- * check whose failure happened in another operation X (CheckResult.failedOperation), where X's positive baseline did
- * not pass, is blocked by that baseline: it never got to test its own requirements (DESIGN.md §3 "no blame by
- * association"). A later baseline of an operation found not implemented is blocked by the first. When two baselines
- * would block each other, the earlier in plan order stays a root failure.
+ * The end-of-run pass (pure: the finishing order of concurrent checks does not matter, and a merge of shards
+ * recomputes it alike). It never changes a status: a failure the harness observed stays a failure (DESIGN.md §3).
+ * It folds a failure under an earlier one with the same cause (CheckResult.foldedInto), so the cause is one root:
+ * - a failure in an operation X whose positive baseline did not pass, when X accepts no valid input in this run (not
+ *   implemented, refuses everything, errors) or answered the same status and message as X's baseline did;
+ * - a refusal with the same operation, status and message as an earlier failure (the same refused request).
+ * When two failures would fold into each other, the earlier in plan order stays the root.
  */
-export function applyBlocking(checks: readonly CheckResult[]): CheckResult[] {
-  const blockedBy = new Map<string, string>();
-  for (const check of checks) if (check.status === 'blocked' && check.blockedBy !== undefined) blockedBy.set(check.id, check.blockedBy);
+export function foldFailures(checks: readonly CheckResult[]): CheckResult[] {
+  const target = causeTargets(checks);
+  const into = new Map<string, string>();
   const reaches = (from: string, to: string): boolean => {
     const seen = new Set<string>();
-    for (let at: string | undefined = from; at !== undefined && !seen.has(at); at = blockedBy.get(at)) {
+    for (let at: string | undefined = from; at !== undefined && !seen.has(at); at = into.get(at)) {
       if (at === to) return true;
       seen.add(at);
     }
     return false;
   };
-  const decided = new Map<string, CheckResult>();
-  // latest first: of two checks that would block each other, the earlier one is left unblocked
+  // latest first: of two checks that would fold into each other, the earlier one is left a root
   for (const check of [...checks].reverse()) {
-    if (!(check.status === 'failed' || check.status === 'errored' || check.status === 'noted')) continue;
-    const operation = check.failedOperation;
-    if (operation === undefined) continue;
-    const blocker = blockingBaseline(operation, checks);
-    if (blocker === undefined || blocker.id === check.id || reaches(blocker.id, check.id)) continue;
-    // a baseline failing in its own operation is a root failure, unless an earlier one found the operation missing
-    // (DESIGN.md §3: a missing operation is reported once)
-    if (operation === check.baselineFor && !isNotImplemented(operation, blocker)) continue;
-    blockedBy.set(check.id, blocker.id);
-    decided.set(check.id, blockedResult(check, operation, blocker));
+    const cause = target.get(check.id);
+    if (cause !== undefined && !reaches(cause, check.id)) into.set(check.id, cause);
   }
-  return checks.map((check) => decided.get(check.id) ?? check);
+  const rootOf = (id: string): string => {
+    const seen = new Set<string>();
+    let at = id;
+    while (into.has(at) && !seen.has(at)) {
+      seen.add(at);
+      at = into.get(at) as string;
+    }
+    return at;
+  };
+  return checks.map((check) => {
+    const { foldedInto: _previous, ...rest } = check;
+    return into.has(check.id) ? { ...rest, foldedInto: rootOf(check.id) } : rest;
+  });
 }
 
-/** A result turned blocked: its own failure is kept in the reason (it happened in a fixture operation), violations dropped. */
-function blockedResult(check: CheckResult, operationId: string, blocker: CheckResult): CheckResult {
-  const { violated: _dropped, ...rest } = check;
-  const was = check.reason ? `; it ${check.status} there: ${cut(check.reason, 300)}` : '';
-  return { ...rest, status: 'blocked', blockedBy: blocker.id, reason: `${blockedReason(operationId, blocker)}${was}` };
+/** For each failure, the earlier failure whose cause it shares (before cycles are resolved). */
+function causeTargets(checks: readonly CheckResult[]): Map<string, string> {
+  const target = new Map<string, string>();
+  const firstRefusal = new Map<string, string>();
+  for (const check of checks) {
+    if (!failing(check)) continue;
+    const operation = check.failedOperation;
+    const blocker = operation === undefined ? undefined : blockingBaseline(operation, checks);
+    if (operation !== undefined && blocker !== undefined && blocker.id !== check.id) {
+      if (!acceptsValidInput(operation, checks) || sameAnswer(check, blocker)) {
+        target.set(check.id, blocker.id);
+        continue;
+      }
+    }
+    const key = refusalKey(check);
+    if (key === undefined) continue;
+    const first = firstRefusal.get(key);
+    if (first === undefined) firstRefusal.set(key, check.id);
+    else target.set(check.id, first);
+  }
+  return target;
 }
 
-function cut(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+/** Two failures answered alike: the same status and the same message of the target. */
+function sameAnswer(a: CheckResult, b: CheckResult): boolean {
+  return a.answer?.status !== undefined && a.answer.status === b.answer?.status && (a.answer.message ?? '') === (b.answer.message ?? '');
+}
+
+/**
+ * "operation status message" of a valid request refused (a 4xx or 5xx, with the target's message, where the check
+ * expected a 2xx), else undefined: a refusal of invalid input is the behaviour a negative check wants, never a cause.
+ */
+function refusalKey(check: CheckResult): string | undefined {
+  const { answer, failedOperation } = check;
+  if (check.status === 'noted' || failedOperation === undefined || answer?.status === undefined || answer.status < 400 || !answer.message) return undefined;
+  if (!/\b2/.test(answer.expected ?? '')) return undefined;
+  return `${failedOperation} ${answer.status} ${answer.message}`;
 }

@@ -1,7 +1,19 @@
 import type { Receiver } from '../../receiver/index.js';
 import type { HttpClient, Target } from '../../targets/index.js';
-import type { BaselineBook, Breaks, Check, CheckContext, FailureDetails } from '../checks/index.js';
-import { attribute as attributeTo, CheckFailure, CheckSkipped, expectSchema, expectStatus, runProperty } from '../checks/index.js';
+import type { BaselineBook, Breaks, Check, CheckContext, Evidence, FailureDetails } from '../checks/index.js';
+import {
+  attribute as attributeTo,
+  CheckBlocked,
+  CheckFailure,
+  CheckSkipped,
+  exchangeLabel,
+  expectSchema,
+  expectStatus,
+  isSuccess,
+  runProperty,
+} from '../checks/index.js';
+import type { Exchange } from '../../targets/index.js';
+import { operationOfRequest } from './operation-of-request.js';
 
 /** What the engine gives each check's context. */
 export interface ContextEnvironment {
@@ -15,12 +27,23 @@ export interface ContextEnvironment {
   readonly baseline: BaselineBook;
   readonly receiver?: Receiver;
   readonly log: (message: string) => void;
+  /** What the check observed (DESIGN.md §3 "Evidence or nothing"): the engine reads it when the check returns. */
+  readonly evidence: Evidence;
 }
 
 /** Builds the CheckContext of one check run. */
 export function createContext(env: ContextEnvironment, cited?: string): CheckContext {
   const { check } = env;
   const attribute = (message: string, breaks: Breaks | undefined): FailureDetails => attributeTo(check, message, withDefault(breaks, cited));
+  // an expectation that held on an answer counts when the answer was a 2xx, or a refusal by an operation that answers
+  // valid input with a 2xx in this run (a refusal of everything proves nothing: DESIGN.md §3)
+  const graded = (exchange: Exchange, how: string): Exchange => {
+    const operation = operationOfRequest(exchange.request.method, exchange.request.url);
+    if (isSuccess(exchange)) env.evidence.record(`${how} ${exchangeLabel(exchange)}`);
+    else if (operation !== undefined && env.baseline.accepted(operation))
+      env.evidence.record(`refusal ${exchangeLabel(exchange)} (${operation} accepts valid input)`);
+    return exchange;
+  };
   return {
     check: { id: check.id, title: check.title, suite: check.suite, level: check.level, requirements: check.requirements },
     citing: (requirement) => createContext(env, requirement),
@@ -40,27 +63,34 @@ export function createContext(env: ContextEnvironment, cited?: string): CheckCon
     signal: env.signal,
     baseline: env.baseline,
     log: env.log,
+    evidence: (what) => void (typeof what === 'string' ? env.evidence.record(what) : graded(what, 'judged')),
     fail(message, breaks) {
       throw new CheckFailure(message, attribute(message, breaks));
     },
     skip(reason) {
       throw new CheckSkipped(reason);
     },
+    blockedBy(operations, reason) {
+      throw new CheckBlocked(reason, operations);
+    },
     // every expectation is attributed on each call, failing or not: a clean run already shows a missing one
     expect(condition, message, breaks) {
       const details = attribute(message, breaks);
       if (!condition) throw new CheckFailure(message, details);
     },
-    expectStatus: (exchange, expected, message, breaks) => expectStatus(exchange, expected, message, attribute(message ?? '', breaks)),
+    expectStatus: (exchange, expected, message, breaks) => graded(expectStatus(exchange, expected, message, attribute(message ?? '', breaks)), 'graded status'),
     // a schema violation names its keywords' x-requirements; the attribution covers the rest. A check citing several
     // may leave it out when every keyword it can break cites one: a violation naming none then errors (run-check.ts)
-    expectSchema: (exchange, schemaName, message, breaks) =>
-      expectSchema(
+    expectSchema: (exchange, schemaName, message, breaks) => {
+      const body = expectSchema(
         exchange,
         schemaName,
         message,
         breaks === undefined && cited === undefined && check.requirements.length > 1 ? {} : attribute(message ?? '', breaks),
-      ),
+      );
+      graded(exchange, `${schemaName} graded`);
+      return body;
+    },
     property: (name, arbitrary, predicate, options) =>
       runProperty({ http: env.http, seed: env.seed, runs: env.runs, signal: env.signal }, name, arbitrary, predicate, options),
   };

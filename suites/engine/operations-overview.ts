@@ -1,4 +1,5 @@
 import { operations } from '../../spec/index.js';
+import { blockingBaseline } from './blocking.js';
 import type { CheckResult, OperationRow, OperationState, TargetAnswer } from './result.js';
 
 /** Statuses that say a route does not exist (or not for this method): the operation is not implemented. */
@@ -22,18 +23,35 @@ export function operationsOverview(checks: readonly CheckResult[]): OperationRow
     const ran = checks.filter((check) => check.baselineFor === operation.id && check.status !== 'skipped');
     const deciding = ran.find((check) => check.status !== 'passed') ?? ran[0];
     if (deciding === undefined) return { ...base, state: 'not-tried' as const };
-    const state = stateOf(operation.id, deciding);
+    const fixture = fixtureBlocker(operation.id, deciding, checks);
+    const state = fixture === undefined ? stateOf(operation.id, deciding) : 'blocked';
     const { answer } = deciding;
     return {
       ...base,
       state,
       checkId: deciding.id,
       ...(state !== 'works' && state !== 'blocked' && answer?.status !== undefined ? { status: answer.status } : {}),
-      ...(state !== 'works' && state !== 'blocked' && answer?.message !== undefined ? { message: answer.message } : {}),
+      // a names-only difference says what the target expects better than the start of its body
+      ...(state !== 'works' && state !== 'blocked' && answer?.message !== undefined && !(state === 'wrong-shape' && answer.renamed)
+        ? { message: answer.message }
+        : {}),
       ...(state === 'wrong-shape' && answer?.pointer !== undefined ? { pointer: answer.pointer } : {}),
-      ...(state === 'blocked' && deciding.blockedBy !== undefined ? { blockedBy: deciding.blockedBy } : {}),
+      ...(state === 'wrong-shape' && answer?.renamed !== undefined ? { renamed: answer.renamed } : {}),
+      ...(state === 'blocked' && (fixture ?? deciding.blockedBy) !== undefined ? { blockedBy: fixture ?? deciding.blockedBy } : {}),
     };
   });
+}
+
+/**
+ * The baseline of another operation that kept this one from being tried: its baseline failed in a fixture operation
+ * (sending the message a GET reads) whose own baseline did not pass. The failure stays a failure (folded under that
+ * cause); the operation itself was never tried.
+ */
+function fixtureBlocker(operationId: string, result: CheckResult, checks: readonly CheckResult[]): string | undefined {
+  if (result.status !== 'failed' && result.status !== 'errored') return undefined;
+  const fixture = result.failedOperation;
+  if (fixture === undefined || fixture === operationId) return undefined;
+  return result.foldedInto ?? blockingBaseline(fixture, checks)?.id;
 }
 
 function stateOf(operationId: string, result: CheckResult): OperationState {

@@ -44,7 +44,8 @@ export function planContextFor(
 /**
  * The run order (deterministic): the positive baselines of each operation, then the rest, each by suite and id
  * (DESIGN.md §3: negative checks count only after their operation's baseline passed). Baselines a selected check
- * depends on, and the drivers of a selected history check, are added even when not selected.
+ * depends on (its `baseline`, the operations it `observes`), and the drivers of a selected history check, are added even
+ * when not selected.
  */
 export function planRun(registry: CheckRegistry, selection: Selection, context: PlanContext): PlannedCheck[] {
   const selected = registry.select(selection);
@@ -57,7 +58,7 @@ export function planRun(registry: CheckRegistry, selection: Selection, context: 
       if (!chosen.has(id)) chosen.set(id, { check: driver, dependency: true });
     }
   }
-  const wanted = new Set([...chosen.values()].map(({ check }) => check.baseline).filter((op): op is string => op !== undefined));
+  const wanted = new Set([...chosen.values()].flatMap(({ check }) => [...(check.baseline === undefined ? [] : [check.baseline]), ...(check.observes ?? [])]));
   for (const check of registry.all()) {
     if (check.baselineFor !== undefined && wanted.has(check.baselineFor) && !chosen.has(check.id)) {
       chosen.set(check.id, { check, dependency: true });

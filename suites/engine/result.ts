@@ -58,6 +58,17 @@ export interface CheckResult {
   readonly failedOperation?: string;
   /** A positive baseline: the operation it is the baseline of (the operations overview and blocking read it). */
   readonly baselineFor?: string;
+  /**
+   * A positive baseline: true when its operation answered some of its valid requests with a 2xx, whatever the answer's
+   * shape (DESIGN.md §3 "Blocking follows acceptance"): the operation's input-validation checks then run.
+   */
+  readonly accepted?: boolean;
+  /**
+   * A failed or errored check whose failure has the cause of an earlier root failure (the same refused request, or an
+   * operation whose baseline did not pass): the root's id. It stays failed and is shown under that root (DESIGN.md §3
+   * "no blame by association": a failure the harness observed is never turned into blocked).
+   */
+  readonly foldedInto?: string;
   /** A failed or errored check: what the target answered in the failing exchange (status, its own message, schema pointer). */
   readonly answer?: TargetAnswer;
   readonly durationMs: number;
@@ -82,6 +93,19 @@ export interface TargetAnswer {
   readonly message?: string;
   /** The JSON pointer of the first schema violation, when the failure was a schema mismatch. */
   readonly pointer?: string;
+  /** What the check expected of this answer's status, when that expectation failed (e.g. "2xx": a valid request refused). */
+  readonly expected?: string;
+  /** A 2xx answer whose shape differs from the spec by names only: each field it names its own way. */
+  readonly renamed?: readonly NameDifference[];
+}
+
+/** A field a target names differently: where `source` ("spec §2.2", "DESIGN.md §4") names `spec`, the answer has `target`. */
+export interface NameDifference {
+  /** JSON pointer of the object holding it ('' is the root), list indexes as `*`. */
+  readonly at: string;
+  readonly spec: string;
+  readonly target: string;
+  readonly source: string;
 }
 
 /** What a check sent and got back, redacted (RunOptions.recordExchanges). */
@@ -137,13 +161,20 @@ export interface OperationRow {
   readonly message?: string;
   /** wrong-shape: the JSON pointer of the first schema violation. */
   readonly pointer?: string;
+  /** wrong-shape: the fields the answer names its own way ("answers `messages` where spec §2.2 names `data`"). */
+  readonly renamed?: readonly NameDifference[];
   /** blocked: the check it waited on. */
   readonly blockedBy?: string;
 }
 
-/** A failure that is not itself blocked, with every check that is blocked behind it (directly or through others). */
+/**
+ * A failure that is not folded under another, with the failures that have its cause (still failed, shown under it) and
+ * every check that is blocked behind it (directly or through others).
+ */
 export interface RootCause {
   readonly checkId: string;
+  /** Ids of the failures folded under it (the same cause: CheckResult.foldedInto), in plan order. */
+  readonly same: readonly string[];
   /** Ids of the checks it blocks, transitively, in plan order. */
   readonly blocks: readonly string[];
 }
@@ -176,7 +207,7 @@ export interface RunResult {
   readonly checks: readonly CheckResult[];
   /** The operations overview, one row per contract operation, in contract order. */
   readonly operations: readonly OperationRow[];
-  /** Failed and errored checks at or above observe that are not blocked, most blocking first (what to fix first). */
+  /** Failed and errored checks not folded under another, most blocking first (what to fix first). */
   readonly rootCauses: readonly RootCause[];
   readonly requirements: readonly RequirementRow[];
   readonly summary: RunSummary;

@@ -1,17 +1,20 @@
 import { performance } from 'node:perf_hooks';
 import type { Receiver } from '../../receiver/index.js';
 import { isHarnessError, maxValueChars, onAbort, sendRefusalCodes, toCurl } from '../../targets/index.js';
-import type { HttpClient, Target } from '../../targets/index.js';
+import type { Exchange, HttpClient, Target } from '../../targets/index.js';
 import type { Check, FailureDetails, RunBaselines } from '../checks/index.js';
-import { CheckFailure, CheckSkipped, TargetError } from '../checks/index.js';
+import { CheckBlocked, CheckFailure, CheckSkipped, Evidence, isSuccess, TargetError } from '../checks/index.js';
 import { blockedReason } from './blocking.js';
 import { createContext } from './create-context.js';
 import { operationOfRequest, routeOfOperation } from './operation-of-request.js';
 import { isNotImplemented } from './operations-overview.js';
 import { missingDeliveriesHint } from './delivery-hint.js';
 import type { PlannedCheck } from './plan.js';
-import type { CheckResult, CheckStatus } from './result.js';
+import type { CheckResult, CheckStatus, NameDifference } from './result.js';
+import { nameDifferences } from './name-differences.js';
+import { operationById } from '../../spec/index.js';
 import { targetAnswer } from './target-answer.js';
+import { withoutEvidence } from './without-evidence.js';
 
 /** What running one check needs from the run. */
 export interface CheckRunEnvironment {
@@ -70,7 +73,9 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     return result;
   };
   if (planned.skip) return finish('skipped', { reason: planned.skip });
-  if (check.baseline !== undefined && !env.baselines.passed(check.baseline)) {
+  // DESIGN.md §3 "Blocking follows acceptance, not shape": an input-validation check needs its operation to answer
+  // valid input with a 2xx, not to answer it in the spec's shape
+  if (check.baseline !== undefined && !env.baselines.accepted(check.baseline)) {
     const skipped = env.baselineSkips.get(check.baseline);
     if (skipped !== undefined && !env.baselines.has(check.baseline)) {
       return finish('skipped', { reason: `the positive baseline of ${check.baseline} was skipped: ${skipped}` });
@@ -87,6 +92,13 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     const blocker = env.blockingBaseline(operationId);
     if (blocker !== undefined) return finish('blocked', { blockedBy: blocker.id, reason: blockedReason(operationId, blocker) });
   }
+  // none of the operations it could observe through works: blocked by the first one's baseline, nothing sent
+  const observes = planned.phase === 2 ? (check.observes ?? []) : [];
+  if (observes.length > 0 && !observes.some((operationId) => env.baselines.accepted(operationId))) {
+    const blocker = observes.map((operationId) => [operationId, env.blockingBaseline(operationId)] as const).find(([, b]) => b !== undefined);
+    if (blocker !== undefined)
+      return finish('blocked', { blockedBy: (blocker[1] as CheckResult).id, reason: blockedReason(blocker[0], blocker[1] as CheckResult) });
+  }
   if (check.needs?.includes('receiver') && !env.receiver) {
     return finish('errored', { reason: `the webhook receiver is not available: ${env.receiverProblem ?? 'not started'}` });
   }
@@ -94,6 +106,7 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
   const scoped = http.scope(deadline.signal, check.id);
   const timeoutMs = check.timeoutMs ?? env.timeoutMs;
   const logs: string[] = [];
+  const evidence = new Evidence();
   let logChars = 0;
   let logsDropped = 0;
   const ctx = createContext({
@@ -105,6 +118,7 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     samples: env.samples,
     signal: deadline.signal,
     baseline: env.baselines,
+    evidence,
     ...(env.receiver ? { receiver: env.receiver } : {}),
     log: (message) => {
       const clean = http.redactor.scrub(message, maxLogLineChars);
@@ -148,8 +162,16 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
   running.catch(() => {}); // after a deadline the check's own rejection is not interesting
   try {
     await Promise.race([running, expired]);
-    return finish('passed', { ...logsOf(), ...traceOf(scoped, env) }, scoped.count);
+    if (!evidence.observed) {
+      const unproven = withoutEvidence(scoped.exchanges, env.blockingBaseline);
+      return finish(unproven.status, { ...unproven, ...logsOf(), ...traceOf(scoped, env) }, scoped.count);
+    }
+    return finish('passed', { ...logsOf(), ...traceOf(scoped, env), ...acceptance(check.baselineFor, scoped) }, scoped.count);
   } catch (error) {
+    if (error instanceof CheckBlocked) {
+      const [status, fields] = blockedOn(error, env);
+      return finish(status, { ...fields, ...logsOf(), ...traceOf(scoped, env) }, scoped.count);
+    }
     const [classifiedStatus, classified, details] = unattributed(classify(error), check);
     // deliveries that never arrived: say what to configure (the simulator's webhook URL, --receiver-url), or skip
     const hint =
@@ -160,14 +182,24 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     const explained = hint === undefined ? classified : hint.skip ? hint.text : `${classified} (${hint.text})`;
     const violated = status === 'failed' ? violatedOf(details, check.requirements) : {};
     const where = status === 'failed' || status === 'errored' ? failureSite(details, http) : {};
-    const reason = notImplementedReason(check.baselineFor, where) ?? explained;
+    const reason = notImplementedReason(check.baselineFor, where, violated) ?? explained;
     const clean = http.redactor.scrub(withoutStackOverflow(reason), maxReasonChars);
-    return finish(status, { reason: clean, ...violated, ...where, ...detailFields(details, http), ...logsOf(), ...traceOf(scoped, env) }, scoped.count);
+    const fields = { reason: clean, ...violated, ...where, ...detailFields(details, http), ...logsOf(), ...traceOf(scoped, env) };
+    return finish(status, { ...fields, ...acceptance(check.baselineFor, scoped) }, scoped.count);
   } finally {
     clearTimeout(timer);
     stopListening?.();
     if (!deadline.signal.aborted) deadline.abort(new DeadlineError('check finished'));
   }
+}
+
+/** ctx.blockedBy: blocked by the first of its operations whose baseline did not pass, else skipped with its reason. */
+function blockedOn(error: CheckBlocked, env: CheckRunEnvironment): [CheckStatus, Partial<CheckResult>] {
+  for (const operationId of error.operations) {
+    const blocker = env.blockingBaseline(operationId);
+    if (blocker !== undefined) return ['blocked', { blockedBy: blocker.id, reason: `${blockedReason(operationId, blocker)}: ${error.message}` }];
+  }
+  return ['skipped', { reason: error.message }];
 }
 
 function classify(error: unknown): [CheckStatus, string, FailureDetails | undefined] {
@@ -221,12 +253,29 @@ function failureSite(details: FailureDetails | undefined, http: HttpClient): Pic
   const operation = operationOfRequest(exchange.request.method, exchange.request.url);
   const answer = targetAnswer(exchange, details?.pointer);
   const message = answer.message === undefined ? {} : { message: http.redactor.scrub(answer.message) };
-  return { ...(operation !== undefined ? { failedOperation: operation } : {}), answer: { ...answer, ...message } };
+  const expected = details?.expected === undefined ? {} : { expected: details.expected };
+  const renamed = operation === undefined ? [] : renamedIn(operation, exchange);
+  return {
+    ...(operation !== undefined ? { failedOperation: operation } : {}),
+    answer: { ...answer, ...message, ...expected, ...(renamed.length > 0 ? { renamed } : {}) },
+  };
+}
+
+/** A 2xx answer of the operation whose shape differs from its success schema by names only (DESIGN.md §3). */
+function renamedIn(operationId: string, exchange: Exchange): NameDifference[] {
+  const schemaName = operationById(operationId)?.responses[String(operationById(operationId)?.successStatus)]?.schemaName;
+  if (schemaName === undefined || !isSuccess(exchange) || exchange.json === undefined) return [];
+  return nameDifferences(schemaName, exchange.json);
 }
 
 /** DESIGN.md §3: a baseline whose own route answers 404/405 to valid input reports the operation as not implemented. */
-function notImplementedReason(operationId: string | undefined, where: Pick<CheckResult, 'failedOperation' | 'answer'>): string | undefined {
-  if (operationId === undefined || !isNotImplemented(operationId, where)) return undefined;
+function notImplementedReason(
+  operationId: string | undefined,
+  where: Pick<CheckResult, 'failedOperation' | 'answer'>,
+  violated: Pick<CheckResult, 'violated'>,
+): string | undefined {
+  // served without the /v1 prefix is said by the check's own reason (spec §9)
+  if (operationId === undefined || !isNotImplemented(operationId, where) || violated.violated?.includes('VER-PATH-PREFIX')) return undefined;
   const route = routeOfOperation(operationId);
   const said = where.answer?.message !== undefined ? `: ${where.answer.message}` : '';
   return `not implemented: ${route?.method ?? ''} ${route?.path ?? operationId} answered ${where.answer?.status ?? ''} to valid input${said}`;
@@ -254,5 +303,15 @@ function traceOf(scoped: HttpClient, env: CheckRunEnvironment): Partial<CheckRes
 
 function recordBaseline(operationId: string, result: CheckResult, env: CheckRunEnvironment): void {
   if (result.status === 'skipped') env.baselineSkips.set(operationId, result.reason ?? 'skipped');
-  else env.baselines.record(operationId, result.status === 'passed', `${result.id} ${result.status}: ${result.reason ?? ''}`.trim());
+  else env.baselines.record(operationId, result.status === 'passed', `${result.id} ${result.status}: ${result.reason ?? ''}`.trim(), result.accepted === true);
+}
+
+/**
+ * A positive baseline: whether its operation answered any of its valid requests with a 2xx (CheckResult.accepted), read
+ * from the exchanges it sent to that operation (fixtures of other operations do not count).
+ */
+function acceptance(operationId: string | undefined, scoped: HttpClient): Partial<CheckResult> {
+  if (operationId === undefined) return {};
+  const own = scoped.exchanges.filter((exchange) => operationOfRequest(exchange.request.method, exchange.request.url) === operationId);
+  return { accepted: own.some(isSuccess) };
 }

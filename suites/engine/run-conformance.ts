@@ -5,7 +5,7 @@ import { requirements as specRequirements } from '../../spec/requirements.js';
 import { HttpClient, isHarnessError, maxValueChars, Redactor } from '../../targets/index.js';
 import { RunBaselines } from '../checks/index.js';
 import type { CheckRegistry } from '../checks/index.js';
-import { applyBlocking, blockingBaseline } from './blocking.js';
+import { blockingBaseline } from './blocking.js';
 import { deleteLeftoverWebhooks, watchTermination } from './cleanup.js';
 import { planContextFor, planRun } from './plan.js';
 import type { PlannedCheck } from './plan.js';
@@ -118,9 +118,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       const ran = interrupt.signal.aborted
         ? skippedResult(planned, `not run: the run was interrupted (${String(interrupt.signal.reason)})`)
         : await runCheck(planned, env);
-      // phase 2 runs after every baseline finished: a failure in a fixture operation is blocked at once (progress
-      // shows what the report will); phase-1 results wait for the end-of-run pass
-      const result = planned.phase === 2 ? blockedNow(ran, plan, results) : ran;
+      // a failure stays a failure (the end-of-run pass only folds it under its cause), so progress shows what the report will
+      const result = ran;
       results.set(result.id, result);
       if (planned.check.history !== undefined && result.status === 'passed') awaitingJudgement.push({ planned, driven: result });
       else emit({ type: 'check-end', result, done: ++done, total: plan.length });
@@ -202,13 +201,6 @@ function optionalRuns(runs: number | undefined): { runs?: number } {
 async function defaultRegistry(): Promise<CheckRegistry> {
   const { loadRegistry } = await import('../index.js');
   return loadRegistry();
-}
-
-/** The result after the blocking pass over the results so far (the end-of-run pass gives it the same). */
-function blockedNow(result: CheckResult, plan: readonly PlannedCheck[], results: ReadonlyMap<string, CheckResult>): CheckResult {
-  if (result.failedOperation === undefined) return result;
-  const sofar = plan.map((p) => (p.check.id === result.id ? result : results.get(p.check.id))).filter((r): r is CheckResult => r !== undefined);
-  return applyBlocking(sofar).find((r) => r.id === result.id) ?? result;
 }
 
 function skippedResult(planned: PlannedCheck, reason: string): CheckResult {

@@ -1,5 +1,5 @@
 import type { Requirement } from '../../spec/requirements.js';
-import { applyBlocking } from './blocking.js';
+import { foldFailures } from './blocking.js';
 import { operationsOverview } from './operations-overview.js';
 import type { RunResult } from './result.js';
 import type { CheckResult, SetupProblem } from './result.js';
@@ -10,7 +10,7 @@ import { exitCodeFor, requirementsMatrix, summarize } from './summarize.js';
 export type RunOutcome = Pick<RunResult, 'checks' | 'operations' | 'rootCauses' | 'requirements' | 'summary' | 'verdict' | 'exitCode'>;
 
 /**
- * Everything a run concludes from its check results (plan order): the blocking pass, the operations overview, the
+ * Everything a run concludes from its check results (plan order): the folding pass, the operations overview, the
  * root causes, the requirements matrix, the counts, verdict and exit code. One function, so a whole run, a shard and a
  * merge of shards conclude alike.
  */
@@ -20,7 +20,7 @@ export function runOutcome(
   failOn: 'must' | 'should',
   setupError?: SetupProblem,
 ): RunOutcome {
-  const checks = applyBlocking(results);
+  const checks = foldFailures(results);
   const requirements = requirementsMatrix(catalogue, checks);
   const exitCode = setupError ? 2 : exitCodeFor(checks, failOn);
   return {

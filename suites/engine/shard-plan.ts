@@ -28,7 +28,9 @@ export function slicePlan(plan: readonly PlannedCheck[], shard: Shard): ShardSli
   // a history check judges the shard's own history: its drivers run in the shard too
   const drivers = new Set(owned.flatMap((p) => p.check.history?.drivers ?? []));
   const mine = [...owned, ...plan.filter((p) => drivers.has(p.check.id) && !owned.includes(p))];
-  const needed = new Set(mine.flatMap((p) => [...(p.check.baseline !== undefined ? [p.check.baseline] : []), ...(p.check.uses ?? [])]));
+  const needed = new Set(
+    mine.flatMap((p) => [...(p.check.baseline !== undefined ? [p.check.baseline] : []), ...(p.check.uses ?? []), ...(p.check.observes ?? [])]),
+  );
   const baselines = plan.filter((p) => p.check.baselineFor !== undefined && needed.has(p.check.baselineFor));
   const running = new Set([...mine, ...baselines].map((p) => p.check.id));
   return { run: plan.map((p) => p.check.id).filter((id) => running.has(id)), owned: owned.map((p) => p.check.id) };

@@ -11,10 +11,11 @@ const covering: ReadonlySet<CitedStatus> = new Set(['passed', 'failed', 'noted']
 
 /**
  * What one check says of one requirement it cites: a blocked check leaves it unproven (it never got to test it,
- * DESIGN.md §3), and so does a failure attributed to another requirement.
+ * DESIGN.md §3), and so do a failure attributed to another requirement and a failure folded under another's cause.
  */
 function statusFor(check: CheckResult, requirement: string): CitedStatus {
-  if (check.status === 'blocked') return 'unproven';
+  // a failure folded under another has that one's cause: it shows none of its own requirements broken
+  if (check.status === 'blocked' || check.foldedInto !== undefined) return 'unproven';
   if ((check.status !== 'failed' && check.status !== 'noted') || check.violated === undefined) return check.status;
   return check.violated.includes(requirement) ? check.status : 'unproven';
 }
@@ -24,7 +25,8 @@ export function requirementsMatrix(requirements: readonly Requirement[], checks:
   return requirements.map((requirement) => {
     const citing = checks.filter(
       (check) =>
-        check.requirements.includes(requirement.id) || ((check.status === 'failed' || check.status === 'noted') && check.violated?.includes(requirement.id)),
+        check.requirements.includes(requirement.id) ||
+        ((check.status === 'failed' || check.status === 'noted') && check.foldedInto === undefined && check.violated?.includes(requirement.id)),
     );
     const statuses = citing.map((check) => statusFor(check, requirement.id));
     const worst = [...statuses].sort((a, b) => severity[a] - severity[b])[0];

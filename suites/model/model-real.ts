@@ -54,6 +54,7 @@ export class ModelReal {
    */
   schema(exchange: Exchange, schemaName: string, fallback: string, shouldFallback = fallback): boolean {
     const result = validate(schemaName, exchange.json);
+    if (result.valid) this.ctx.evidence(exchange);
     for (const issue of result.issues) {
       const where = `${exchange.request.method} ${new URL(exchange.request.url).pathname}: ${schemaName}${issue.path} ${issue.keyword} ${issue.message}`;
       const level = issue.assumed ? 'should' : (requirementById(issue.requirement ?? fallback)?.level ?? 'must');
@@ -64,7 +65,10 @@ export class ModelReal {
   }
 
   private assert(requirement: string, condition: unknown, message: string, exchange?: Exchange): void {
-    if (condition) return;
+    if (condition) {
+      if (exchange) this.ctx.evidence(exchange);
+      return;
+    }
     const current = this.steps[this.steps.length - 1];
     if (current) current.outcome = `${current.outcome ?? ''} ✗`.trim();
     // the requirement travels in the attribution, never in the text (issue 16)

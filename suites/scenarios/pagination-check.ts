@@ -11,6 +11,8 @@ export function paginationCheck(definition: Omit<CheckDefinition, 'suite' | 'exc
     ...definition,
     suite: 'scenarios/pagination',
     exclusive: true,
+    // it reads the list's fields: it waits on the shape the list's positive baseline proves (DESIGN.md §3)
+    uses: ['listMessages'],
     needs: ['billable'],
     // plus the count read of ensureMessages (on an account already holding paginationMinimum messages; else it sends up to that many)
     ...(definition.estimate === undefined || typeof definition.estimate === 'function'

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { applyBlocking } from '../../suites/engine/blocking.js';
+import { foldFailures } from '../../suites/engine/blocking.js';
 import { operationOfRequest } from '../../suites/engine/operation-of-request.js';
 import { operationsOverview } from '../../suites/engine/operations-overview.js';
 import type { CheckResult } from '../../suites/engine/result.js';
 import { rootCauses } from '../../suites/engine/root-causes.js';
-import { exitCodeFor } from '../../suites/engine/summarize.js';
+import { exitCodeFor, requirementsMatrix } from '../../suites/engine/summarize.js';
+import type { Requirement } from '../../spec/requirements.js';
 import { loadRegistry } from '../../suites/index.js';
 import { operations } from '../../spec/index.js';
+
+const tierRequirement = { id: 'TIER-GROWTH-FREEFORM', section: '§1', level: 'must', text: 'Growth may send free-form' } as Requirement;
 
 const result = (id: string, over: Partial<CheckResult> = {}): CheckResult => ({
   id,
@@ -39,43 +42,61 @@ describe('operationOfRequest', () => {
   });
 });
 
-describe('applyBlocking (pure, end of run)', () => {
+describe('foldFailures (pure, end of run): a failure stays a failure, folded under its cause', () => {
   const createBaseline = result('B-CREATE', { baselineFor: 'createWebhook', status: 'failed', failedOperation: 'createWebhook', answer: { status: 500 } });
   const user = result('C-USES', { status: 'failed', failedOperation: 'createWebhook', violated: ['ERR-VALIDATION-4XX'], reason: 'setting up: 500' });
 
-  it('blocks a failure in an operation whose baseline did not pass, and keeps why', () => {
-    const [, blocked] = applyBlocking([createBaseline, user]);
-    expect(blocked).toMatchObject({
-      status: 'blocked',
-      blockedBy: 'B-CREATE',
-      reason: expect.stringMatching(/^blocked by B-CREATE: createWebhook did not pass its positive baseline \(failed\); it failed there: setting up: 500/),
-    });
-    expect(blocked?.violated).toBeUndefined();
+  it('folds a failure in an operation that accepts no valid input under that baseline, status and reason kept', () => {
+    const [, folded] = foldFailures([createBaseline, user]);
+    expect(folded).toMatchObject({ status: 'failed', foldedInto: 'B-CREATE', reason: 'setting up: 500', violated: ['ERR-VALIDATION-4XX'] });
+    expect(rootCauses(foldFailures([createBaseline, user]))).toEqual([{ checkId: 'B-CREATE', same: ['C-USES'], blocks: [] }]);
+  });
+
+  it('folds a failure in an operation that accepts valid input only when it answered what the baseline did', () => {
+    const list = result('B-LIST', { baselineFor: 'listMessages', status: 'failed', accepted: true, failedOperation: 'listMessages', answer: { status: 200 } });
+    const refused = { failedOperation: 'listMessages', answer: { status: 400, message: 'status must not be pending' } };
+    const checks = foldFailures([list, result('C-STATUS', { status: 'failed', ...refused }), result('C-FILTER', { status: 'failed', ...refused })]);
+    // the refusal is its own root cause (the baseline failed on the shape); the same refusal again is one cause
+    expect(checks.map((c) => `${c.id} ${c.status} ${c.foldedInto ?? ''}`.trim())).toEqual(['B-LIST failed', 'C-STATUS failed', 'C-FILTER failed C-STATUS']);
+    expect(rootCauses(checks)).toEqual([
+      { checkId: 'C-STATUS', same: ['C-FILTER'], blocks: [] },
+      { checkId: 'B-LIST', same: [], blocks: [] },
+    ]);
+  });
+
+  it('folds a second positive send refused like the baseline (the same refused request is one root cause)', () => {
+    const answer = { status: 400, message: 'body is required' };
+    const send = result('B-SEND', { baselineFor: 'sendMessage', status: 'failed', failedOperation: 'sendMessage', answer });
+    const tier = result('C-TIER', { requirements: ['TIER-GROWTH-FREEFORM'], status: 'failed', failedOperation: 'sendMessage', answer });
+    const checks = foldFailures([send, tier]);
+    expect(checks[1]).toMatchObject({ status: 'failed', foldedInto: 'B-SEND' });
+    // a folded failure shows none of its own requirements broken: they stay unproven
+    expect(requirementsMatrix([tierRequirement], checks)[0]).toMatchObject({ status: 'unproven', covered: false });
   });
 
   it('leaves a failure in its own baseline operation, or in a working one, a root failure', () => {
     const own = result('C-OWN', { status: 'failed', failedOperation: 'sendMessage' });
-    const checks = applyBlocking([createBaseline, result('B-SEND', { baselineFor: 'sendMessage' }), own]);
-    expect(checks.map((c) => c.status)).toEqual(['failed', 'passed', 'failed']);
+    const checks = foldFailures([createBaseline, result('B-SEND', { baselineFor: 'sendMessage' }), own]);
+    expect(checks.map((c) => `${c.status} ${c.foldedInto ?? ''}`.trim())).toEqual(['failed', 'passed', 'failed']);
   });
 
-  it('never blocks two baselines by each other: the earlier in plan order stays the root', () => {
+  it('never folds two baselines into each other: the earlier in plan order stays the root', () => {
     const a = result('B-A', { baselineFor: 'createWebhook', status: 'failed', failedOperation: 'sendMessage' });
     const b = result('B-B', { baselineFor: 'sendMessage', status: 'failed', failedOperation: 'createWebhook' });
-    const checks = applyBlocking([a, b]);
-    expect(checks.map((c) => `${c.id} ${c.status} ${c.blockedBy ?? ''}`.trim())).toEqual(['B-A failed', 'B-B blocked B-A']);
-    expect(rootCauses(checks)).toEqual([{ checkId: 'B-A', blocks: ['B-B'] }]);
+    const checks = foldFailures([a, b]);
+    expect(checks.map((c) => `${c.id} ${c.status} ${c.foldedInto ?? ''}`.trim())).toEqual(['B-A failed', 'B-B failed B-A']);
+    expect(rootCauses(checks)).toEqual([{ checkId: 'B-A', same: ['B-B'], blocks: [] }]);
   });
 
   it('is order-free over finishing order and idempotent (a merge of shards recomputes it alike)', () => {
     const checks = [createBaseline, user, result('C-OTHER', { status: 'errored', failedOperation: 'createWebhook' })];
-    const once = applyBlocking(checks);
-    expect(applyBlocking(once)).toEqual(once);
+    const once = foldFailures(checks);
+    expect(foldFailures(once)).toEqual(once);
   });
 });
 
 describe('rootCauses, operations overview and the exit code', () => {
-  const checks = applyBlocking([
+  const checks = foldFailures([
     result('B-SEND', { baselineFor: 'sendMessage', status: 'failed', failedOperation: 'sendMessage', answer: { status: 400, message: 'body is required' } }),
     result('B-GET', { baselineFor: 'getMessage', status: 'failed', failedOperation: 'sendMessage' }),
     result('B-LIST', { baselineFor: 'listMessages', status: 'failed', failedOperation: 'listMessages', answer: { status: 200, pointer: '/pagination' } }),
@@ -85,8 +106,8 @@ describe('rootCauses, operations overview and the exit code', () => {
 
   it('orders root causes by how many checks they block (transitively), then plan order', () => {
     expect(rootCauses(checks)).toEqual([
-      { checkId: 'B-SEND', blocks: ['B-GET', 'C-NEG'] },
-      { checkId: 'B-LIST', blocks: [] },
+      { checkId: 'B-SEND', same: ['B-GET'], blocks: ['C-NEG'] },
+      { checkId: 'B-LIST', same: [], blocks: [] },
     ]);
   });
 

@@ -70,8 +70,9 @@ describe('a partial implementation: no GET /v1/user/me, no /v1/webhooks routes (
     for (const id of ['listMessages', 'sendMessage', 'sendTemplateMessage', 'getMessage']) expect(ops.get(id)?.state, id).toBe('works');
     const checks = byId(result);
     expect(checks.get('USER-ME-CONNECTION')?.reason).toMatch(/^not implemented: GET \/v1\/user\/me answered 404 to valid input: Cannot GET/);
-    // the operation is reported once: its later baselines are blocked by the first
-    expect(checks.get('CONTRACT-GETCURRENTUSER-POSITIVE')).toMatchObject({ status: 'blocked', blockedBy: 'USER-ME-CONNECTION' });
+    // the operation is reported once: its later baselines stay failed, folded under the first (one root cause)
+    expect(checks.get('CONTRACT-GETCURRENTUSER-POSITIVE')).toMatchObject({ status: 'failed', foldedInto: 'USER-ME-CONNECTION' });
+    expect(result.rootCauses.find((r) => r.checkId === 'USER-ME-CONNECTION')?.same).toContain('CONTRACT-GETCURRENTUSER-POSITIVE');
     const blocked = result.checks.filter((c) => c.status === 'blocked');
     expect(blocked.length).toBeGreaterThan(50);
     for (const check of blocked) expect(check.blockedBy && checks.has(check.blockedBy), check.id).toBe(true);
@@ -103,10 +104,10 @@ describe('a partial implementation: no GET /v1/user/me, no /v1/webhooks routes (
 
 describe('a partial implementation that names the message field of POST /v1/messages "body"', () => {
   it("shows sendMessage refusing valid input with the target's own message, as the root cause that blocks the most", async () => {
-    const { code, result } = await conformPartial('renamed', { rename: { sendMessage: { body: 'message' } } });
+    const { code, result } = await conformPartial('renamed', { dialect: { fields: { message: 'body' } } });
     expect(code).toBe(1);
     const send = result.operations.find((o) => o.operationId === 'sendMessage');
-    expect(send).toMatchObject({ state: 'refuses-valid-input', status: 400, message: 'message is required', checkId: 'CONTRACT-SENDMESSAGE-POSITIVE' });
+    expect(send).toMatchObject({ state: 'refuses-valid-input', status: 400, message: 'body is required', checkId: 'CONTRACT-SENDMESSAGE-POSITIVE' });
     expect(result.operations.find((o) => o.operationId === 'getMessage')).toMatchObject({ state: 'blocked', blockedBy: 'CONTRACT-SENDMESSAGE-POSITIVE' });
     const [first, second] = result.rootCauses;
     expect(first?.checkId).toBe('CONTRACT-SENDMESSAGE-POSITIVE');

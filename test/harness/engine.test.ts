@@ -56,7 +56,7 @@ describe('vacuity (DESIGN.md §3)', () => {
       message: 'no such route',
       checkId: 'T-SEND-BASELINE',
     });
-    expect(result.rootCauses).toEqual([{ checkId: 'T-SEND-BASELINE', blocks: ['A-SEND-REFUSES-EMPTY'] }]);
+    expect(result.rootCauses).toEqual([{ checkId: 'T-SEND-BASELINE', same: [], blocks: ['A-SEND-REFUSES-EMPTY'] }]);
     // ERR-VALIDATION-4XX is cited by both: the baseline failed on it, the blocked check proved nothing
     expect(result.exitCode).toBe(1);
     expect(result.checks.map((c) => c.id)).toEqual(['USER-ME-CONNECTION', 'T-SEND-BASELINE', 'A-SEND-REFUSES-EMPTY']);
@@ -215,7 +215,8 @@ describe('exclusive checks', () => {
       check({
         id,
         exclusive,
-        async run() {
+        async run(ctx) {
+          ctx.evidence('timing only');
           inFlight++;
           if (exclusive && inFlight > 1) overlaps.push(id);
           await sleep(20);
@@ -241,7 +242,7 @@ describe('concurrency', () => {
       const ids = [...Array(16)].map((_, i) => `T-WIDE-${i}`);
       const result = await run(
         healthyUserMe,
-        ids.map((id) => check({ id, run: () => sleep(30) })),
+        ids.map((id) => check({ id, run: (ctx) => (ctx.evidence('timing only'), sleep(30)) })),
         { concurrency: 16 },
       );
       expect(result.checks.filter((c) => c.id.startsWith('T-WIDE-')).map((c) => c.status)).toEqual(ids.map(() => 'passed'));

@@ -125,10 +125,10 @@ describe('parity against a partial implementation: no GET /v1/user/me, no /v1/we
 
 describe('parity against a partial implementation that names the message field of POST /v1/messages "body"', () => {
   it('shows sendMessage refusing valid input as one row, B breaking it, with the checks it blocks folded in', async () => {
-    const { partial, result } = await partialParity({ rename: { sendMessage: { body: 'message' } } });
+    const { partial, result } = await partialParity({ dialect: { fields: { message: 'body' } } });
     try {
       const send = operationRows(result).find((row) => row.operation?.id === 'sendMessage');
-      expect(send?.b).toMatch(/^refuses valid input: 400 "message is required"/);
+      expect(send?.b).toMatch(/^refuses valid input: 400 "body is required"/);
       expect(send?.spec?.verdict).toBe('b-breaks');
       expect(send?.spec?.breaks?.length).toBeGreaterThan(0);
       expect(send?.operation?.alsoBlocks).toContain('getMessage');

@@ -32,7 +32,7 @@ const variants: readonly { name: string; options: PartialTargetOptions; root: st
     options: { missing: [{ method: 'GET', path: '/v1/user/me' }, { path: '/v1/webhooks/**' }] },
     root: 'CONTRACT-CREATEWEBHOOK-POSITIVE',
   },
-  { name: 'renamed-message', options: { rename: { sendMessage: { body: 'message' } } }, root: 'CONTRACT-SENDMESSAGE-POSITIVE' },
+  { name: 'renamed-message', options: { dialect: { fields: { message: 'body' } } }, root: 'CONTRACT-SENDMESSAGE-POSITIVE' },
 ];
 
 requireChromiumInCi('the partial-target report browser test');

@@ -1,10 +1,14 @@
 import { request as httpRequest, createServer, Agent } from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { operationOfRequest } from '../../suites/engine/operation-of-request.js';
 import { referenceTarget } from '../../targets/index.js';
 import { receiverPublicAddress, receiverPublicOrigin } from '../../targets/keys.js';
 import type { ReferenceTargetOptions, TargetKeys, TargetStartContext } from '../../targets/index.js';
+import { targetAnswerBody, targetRequestBody } from './partial-target-dialect.js';
+import type { PartialDialect } from './partial-target-dialect.js';
+
+export type { PartialDialect } from './partial-target-dialect.js';
 
 /**
  * A route the partial target does not implement: it answers 404 with a JSON error, as a server without the route does.
@@ -16,21 +20,19 @@ export interface MissingRoute {
   readonly path: string | RegExp;
 }
 
-/**
- * Request body fields the target names differently, per contract operation id: `{ <target's name>: <harness's name> }`.
- * `{ sendMessage: { body: 'message' } }` is a target that expects `body`: a harness request's `message` arrives
- * renamed to `body`, so the reference behind the proxy misses its `message` and answers 400.
- */
-export type RenamedFields = Readonly<Record<string, Readonly<Record<string, string>>>>;
-
 /** Options of startPartialTarget. */
 export interface PartialTargetOptions {
   readonly missing?: readonly MissingRoute[];
-  readonly rename?: RenamedFields;
+  /** How the target names things: fields, its list envelope, its error bodies (see PartialDialect). */
+  readonly dialect?: PartialDialect;
+  /** Valid query values the target refuses with 400 anyway, by parameter: `{ status: ['pending'] }`. */
+  readonly refusedQuery?: Readonly<Record<string, readonly string[]>>;
   /** The reference behind the proxy (default: simulator mode: any key accepted, spec §8; the harness's webhook host resolves). */
   readonly reference?: ReferenceTargetOptions;
   /** Passed to the reference's start (e.g. the receiver's routing). */
   readonly start?: TargetStartContext;
+  /** The proxy's port (default: a free one). */
+  readonly port?: number;
 }
 
 /** A running partial target: test it as a URL target at baseUrl. */
@@ -39,8 +41,8 @@ export interface PartialTarget {
   readonly baseUrl: string;
   /** The reference's keys (growth, starter, rateLimit, unknown): valid behind the proxy too. */
   readonly keys: TargetKeys;
-  /** Requests the proxy answered 404 itself (missing routes), and requests it forwarded. */
-  readonly counts: { readonly missing: number; readonly forwarded: number };
+  /** Requests the proxy answered itself (missing routes, refused values), and requests it forwarded. */
+  readonly counts: { readonly missing: number; readonly refused: number; readonly forwarded: number };
   /** Stops the proxy and the reference. */
   stop(): Promise<void>;
 }
@@ -48,8 +50,9 @@ export interface PartialTarget {
 const maxBodyBytes = 4 * 1024 * 1024;
 
 /**
- * Starts the embedded reference behind a real loopback HTTP proxy that makes it a partial implementation of the API
- * (DESIGN.md §3 "Test whatever exists"): routes it answers 404 to, and request fields it names differently.
+ * Starts the embedded reference behind a real loopback HTTP proxy that makes it a partial implementation of the API,
+ * as a third-party simulator is (DESIGN.md §3 "Test whatever exists", "Dialects"): routes it answers 404 to, names
+ * of its own in requests and answers, valid values it refuses.
  */
 export async function startPartialTarget(options: PartialTargetOptions = {}): Promise<PartialTarget> {
   // the harness's webhook host resolves to a public address, so webhooks register (DESIGN.md: the reference never
@@ -60,51 +63,44 @@ export async function startPartialTarget(options: PartialTargetOptions = {}): Pr
   const upstream = new URL(reference.baseUrl);
   const agent = new Agent({ keepAlive: true });
   const missing = (options.missing ?? []).map((route) => ({ method: route.method?.toUpperCase(), test: pathTester(route.path) }));
-  const counts = { missing: 0, forwarded: 0 };
+  const dialect = options.dialect ?? {};
+  const counts = { missing: 0, refused: 0, forwarded: 0 };
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: 'proxy_error', message: (error as Error).message }));
     });
   });
+  const answer = (res: ServerResponse, status: number, body: unknown): void => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const method = (req.method ?? 'GET').toUpperCase();
     const url = req.url ?? '/';
-    const path = new URL(url, 'http://proxy.invalid').pathname;
+    const parsed = new URL(url, 'http://proxy.invalid');
     const body = await readBody(req);
-    if (missing.some((route) => (route.method === undefined || route.method === method) && route.test(path))) {
+    if (missing.some((route) => (route.method === undefined || route.method === method) && route.test(parsed.pathname))) {
       counts.missing += 1;
-      res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: 'not_found', message: `Cannot ${method} ${path}` }));
-      return;
+      return answer(res, 404, { error: 'not_found', message: `Cannot ${method} ${parsed.pathname}` });
+    }
+    for (const [name, values] of Object.entries(options.refusedQuery ?? {})) {
+      const given = parsed.searchParams.get(name);
+      if (given === null || !values.includes(given)) continue;
+      counts.refused += 1;
+      return answer(res, 400, { error: 'Invalid request data', details: [{ field: name, message: `${name} must not be ${given}` }] });
     }
     counts.forwarded += 1;
     const operation = operationOfRequest(method, url);
-    const renames = operation === undefined ? undefined : options.rename?.[operation];
-    const sent = renames === undefined ? body : renameFields(body, renames);
-    const headers = { ...req.headers, host: upstream.host };
-    delete headers['content-length'];
+    const sent = targetRequestBody(body, dialect);
+    const upstreamAnswer = await forward(upstream, agent, { method, url, headers: req.headers, body: sent });
+    const rewritten = targetAnswerBody(upstreamAnswer.status, upstreamAnswer.body, operation, dialect);
+    const headers = { ...upstreamAnswer.headers, 'content-length': String(rewritten.length) };
     delete headers['transfer-encoding'];
-    const forwarded = httpRequest({
-      host: upstream.hostname,
-      port: upstream.port,
-      method,
-      path: url,
-      agent,
-      headers: { ...headers, 'content-length': String(sent.length) },
-    });
-    await new Promise<void>((resolve, reject) => {
-      forwarded.on('response', (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-        answer.on('end', resolve);
-        answer.on('error', reject);
-      });
-      forwarded.on('error', reject);
-      forwarded.end(sent);
-    });
+    res.writeHead(upstreamAnswer.status, headers);
+    res.end(rewritten);
   };
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -119,6 +115,25 @@ export async function startPartialTarget(options: PartialTargetOptions = {}): Pr
   };
 }
 
+interface Forwarded {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer;
+}
+
+async function forward(upstream: URL, agent: Agent, request: { method: string; url: string; headers: IncomingHttpHeaders; body: Buffer }): Promise<Forwarded> {
+  const headers = { ...request.headers, host: upstream.host, 'content-length': String(request.body.length) };
+  delete headers['transfer-encoding'];
+  const sent = httpRequest({ host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, agent, headers });
+  return new Promise<Forwarded>((resolve, reject) => {
+    sent.on('response', (answer) => {
+      void readBody(answer).then((body) => resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body }), reject);
+    });
+    sent.on('error', reject);
+    sent.end(request.body);
+  });
+}
+
 function pathTester(pattern: string | RegExp): (path: string) => boolean {
   if (pattern instanceof RegExp) return (path) => pattern.test(path);
   const below = pattern.endsWith('/**');
@@ -131,31 +146,13 @@ function pathTester(pattern: string | RegExp): (path: string) => boolean {
   return (path) => regex.test(path);
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
+async function readBody(stream: AsyncIterable<Buffer>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
+  for await (const chunk of stream) {
     size += chunk.length;
-    if (size > maxBodyBytes) throw new Error(`request body over ${maxBodyBytes} bytes`);
+    if (size > maxBodyBytes) throw new Error(`body over ${maxBodyBytes} bytes`);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
-}
-
-/** Renames top-level fields of a JSON object body (the harness's name to the target's); anything else passes as is. */
-function renameFields(body: Buffer, renames: Readonly<Record<string, string>>): Buffer {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body.toString('utf8'));
-  } catch {
-    return body;
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return body;
-  const object = { ...(parsed as Record<string, unknown>) };
-  for (const [targetName, harnessName] of Object.entries(renames)) {
-    if (!(harnessName in object)) continue;
-    object[targetName] = object[harnessName];
-    delete object[harnessName];
-  }
-  return Buffer.from(JSON.stringify(object), 'utf8');
 }

@@ -206,9 +206,9 @@ export function partialRun(): RunResult {
     ...Object.fromEntries(blockedOps.map((id) => [id, { state: 'blocked' as const, blockedBy: 'CONTRACT-CREATEWEBHOOK-POSITIVE' }])),
   });
   return runOf(checks, operationRows, [
-    { checkId: 'CONTRACT-CREATEWEBHOOK-POSITIVE', blocks: [...webhookBlock, ...partialBlocked.createWebhook] },
-    { checkId: 'CONTRACT-SENDMESSAGE-POSITIVE', blocks: ['CONTRACT-GETMESSAGE-POSITIVE', ...partialBlocked.sendMessage] },
-    { checkId: 'CONTRACT-LISTWEBHOOKS-POSITIVE', blocks: [] },
+    { checkId: 'CONTRACT-CREATEWEBHOOK-POSITIVE', same: [], blocks: [...webhookBlock, ...partialBlocked.createWebhook] },
+    { checkId: 'CONTRACT-SENDMESSAGE-POSITIVE', same: [], blocks: ['CONTRACT-GETMESSAGE-POSITIVE', ...partialBlocked.sendMessage] },
+    { checkId: 'CONTRACT-LISTWEBHOOKS-POSITIVE', same: [], blocks: [] },
   ]);
 }
 
@@ -224,6 +224,6 @@ export function manyFailuresRun(count = 200): RunResult {
     });
   });
   const blocked = Array.from({ length: 40 }, (_, i) => blockedCheck(`BLOCKED-${i}`, failures[0]?.id as string, 'MSG-SEND-STATUS-201', 'contract/messages'));
-  const rootCauses = failures.map((f, i) => ({ checkId: f.id, blocks: i === 0 ? blocked.map((b) => b.id) : [] }));
+  const rootCauses = failures.map((f, i) => ({ checkId: f.id, same: [], blocks: i === 0 ? blocked.map((b) => b.id) : [] }));
   return runOf([...baselines(), ...failures, ...blocked], operationsWith({}), rootCauses);
 }

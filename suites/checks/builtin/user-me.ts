@@ -44,6 +44,8 @@ export const userMeShape = defineCheck({
   suite: 'builtin/connection',
   requirements: ['USER-ME-SHAPE'],
   level: 'should',
+  // it reads the answer's fields: it waits on the connection test passing (DESIGN.md §3 "Evidence or nothing")
+  uses: [userMeOperation],
   async run(ctx) {
     const exchange = await ctx.http.request({ method: 'GET', path: '/v1/user/me' });
     ctx.expectStatus(exchange, '2xx');
