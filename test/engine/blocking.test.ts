@@ -54,7 +54,7 @@ describe('foldFailures (pure, end of run): a failure stays a failure, folded und
 
   it('folds a failure in an operation that accepts valid input only when it answered what the baseline did', () => {
     const list = result('B-LIST', { baselineFor: 'listMessages', status: 'failed', accepted: true, failedOperation: 'listMessages', answer: { status: 200 } });
-    const refused = { failedOperation: 'listMessages', answer: { status: 400, message: 'status must not be pending' } };
+    const refused = { failedOperation: 'listMessages', answer: { status: 400, message: 'status must not be pending', expected: '200' } };
     const checks = foldFailures([list, result('C-STATUS', { status: 'failed', ...refused }), result('C-FILTER', { status: 'failed', ...refused })]);
     // the refusal is its own root cause (the baseline failed on the shape); the same refusal again is one cause
     expect(checks.map((c) => `${c.id} ${c.status} ${c.foldedInto ?? ''}`.trim())).toEqual(['B-LIST failed', 'C-STATUS failed', 'C-FILTER failed C-STATUS']);
@@ -65,7 +65,7 @@ describe('foldFailures (pure, end of run): a failure stays a failure, folded und
   });
 
   it('folds a second positive send refused like the baseline (the same refused request is one root cause)', () => {
-    const answer = { status: 400, message: 'body is required' };
+    const answer = { status: 400, message: 'body is required', expected: '2xx' };
     const send = result('B-SEND', { baselineFor: 'sendMessage', status: 'failed', failedOperation: 'sendMessage', answer });
     const tier = result('C-TIER', { requirements: ['TIER-GROWTH-FREEFORM'], status: 'failed', failedOperation: 'sendMessage', answer });
     const checks = foldFailures([send, tier]);

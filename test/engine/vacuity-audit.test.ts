@@ -40,6 +40,7 @@ const allowedPasses: Readonly<Record<Behaviour, Readonly<Record<string, string>>
     'CONTRACT-GETCURRENTUSER-SUCCESS-STATUS': 'a read answers 200 with Content-Type application/json (DESIGN.md §4)',
     'CONTRACT-LISTMESSAGES-SUCCESS-STATUS': 'a read answers 200 with Content-Type application/json (DESIGN.md §4); the shape is the baseline’s, which fails',
     'AUTH-SCENARIO-SIMULATOR-ANY-KEY': 'simulator profile: made-up keys are served (spec §5.2, §8)',
+    'RATE-SCENARIO-SIMULATOR-NO-LIMIT': 'simulator profile: 150 quick requests are all served, none refused for rate (spec §8)',
   },
 };
 

@@ -84,7 +84,8 @@ describe('scenario suites against a simulator-mode reference', () => {
         .filter((c) => c.status === 'passed')
         .map((c) => c.id)
         .sort(),
-    ).toEqual(['AUTH-SCENARIO-SIMULATOR-ANY-KEY', 'RATE-SCENARIO-SIMULATOR-NO-LIMIT', 'USER-ME-CONNECTION']);
+      // the Growth free-form send is sendMessage's baseline, run because the no-rate-limit check may probe with it
+    ).toEqual(['AUTH-SCENARIO-SIMULATOR-ANY-KEY', 'RATE-SCENARIO-SIMULATOR-NO-LIMIT', 'TIER-SCENARIO-GROWTH-FREEFORM', 'USER-ME-CONNECTION']);
   });
 
   it('simulator-rate-limited fails SIM-NO-RATE-LIMIT', async () => {
@@ -94,29 +95,41 @@ describe('scenario suites against a simulator-mode reference', () => {
   });
 });
 
-describe('the simulator no-rate-limit check exercises real operations', () => {
-  it('fails on a real loopback server where only GET /v1/user/me works (404 elsewhere)', async () => {
+describe('the simulator no-rate-limit check probes the operations that work (DESIGN.md §3: probes fall through)', () => {
+  async function onServer(works: (method: string, url: string) => boolean): Promise<{ result: RunResult; served: Map<string, number> }> {
     const { createServer } = await import('node:http');
-    let served = 0;
+    const served = new Map<string, number>();
     const server = createServer((req, res) => {
-      served++;
-      const me = req.method === 'GET' && req.url === '/v1/user/me';
-      res.writeHead(me ? 200 : 404, { 'content-type': 'application/json' });
+      const route = `${req.method ?? ''} ${req.url ?? ''}`;
+      served.set(route, (served.get(route) ?? 0) + 1);
+      const ok = works(req.method ?? '', req.url ?? '');
+      res.writeHead(ok ? 200 : 404, { 'content-type': 'application/json' });
       res.end(
-        me ? JSON.stringify({ id: 'u1', email: 'a@b.example', name: 'A', workspace_id: 'w1', created_at: new Date().toISOString() }) : '{"error":"not_found"}',
+        ok ? JSON.stringify({ id: 'u1', email: 'a@b.example', name: 'A', workspace_id: 'w1', created_at: new Date().toISOString() }) : '{"error":"not_found"}',
       );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     try {
       const result = await run(urlTarget(`http://127.0.0.1:${port}`, profileFor('simulator'), {}), ['builtin/connection', 'scenarios/rate-limit']);
-      expect(byId(result, 'USER-ME-CONNECTION')?.status).toBe('passed');
-      const check = byId(result, 'RATE-SCENARIO-SIMULATOR-NO-LIMIT');
-      expect(check?.status).toBe('failed');
-      expect(check?.reason).toMatch(/POST \/v1\/messages|rounds of send, get and list/);
-      expect(served).toBeGreaterThan(1);
+      return { result, served };
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  }
+
+  it('on a real loopback server where only GET /v1/user/me works (404 elsewhere), sends its 150 requests there and passes', async () => {
+    const { result, served } = await onServer((method, url) => method === 'GET' && url === '/v1/user/me');
+    expect(byId(result, 'USER-ME-CONNECTION')?.status).toBe('passed');
+    expect(byId(result, 'RATE-SCENARIO-SIMULATOR-NO-LIMIT')).toMatchObject({ status: 'passed', exchanges: 150 });
+    expect(served.get('GET /v1/user/me')).toBeGreaterThan(150);
+    // sendMessage's baseline tried it once and got 404: the probes never did
+    expect(served.get('POST /v1/messages')).toBe(1);
+  });
+
+  it('is blocked, sending nothing, when no operation it could probe works', async () => {
+    const { result } = await onServer(() => false);
+    expect(byId(result, 'RATE-SCENARIO-SIMULATOR-NO-LIMIT')).toMatchObject({ status: 'blocked', exchanges: 0 });
+    expect(['USER-ME-CONNECTION', 'TIER-SCENARIO-GROWTH-FREEFORM']).toContain(byId(result, 'RATE-SCENARIO-SIMULATOR-NO-LIMIT')?.blockedBy);
   });
 });
