@@ -48,6 +48,7 @@ export function unlistedMethodChecks(operations: readonly Operation[]): Check[] 
           const exchange = await ctx.http.request({ method: unlistedMethod, path: filled(path), body: {} });
           const why = problem(exchange, listed);
           if (why !== undefined) found.push({ what: `${unlistedMethod} ${path} ${why}`, exchange });
+          else ctx.evidence(`${unlistedMethod} ${path} answered 405 with Allow: ${exchange.headers.allow ?? ''}`);
         }
         const first = found[0];
         if (first) ctx.fail(`${found.length} of ${paths.size} paths: ${found.map((f) => f.what).join('; ')}`, { exchange: first.exchange });

@@ -203,7 +203,8 @@ async function defaultRegistry(): Promise<CheckRegistry> {
   return loadRegistry();
 }
 
-function skippedResult(planned: PlannedCheck, reason: string): CheckResult {
+/** The result of a planned check that did not run, with why. */
+export function skippedResult(planned: PlannedCheck, reason: string): CheckResult {
   const { check } = planned;
   return {
     id: check.id,

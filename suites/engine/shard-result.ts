@@ -39,7 +39,13 @@ export type ResultOverrides = Partial<Pick<RunResult, 'target' | 'startedAt' | '
 /** Rebuilds a RunResult around other check results: blocking, operations, root causes, matrix, counts, verdict and exit code follow them. */
 export function resultWithChecks(template: RunResult, parts: ResultParts): RunResult {
   // the template's matrix lists the whole requirement catalogue, so the catalogue need not be loaded again
-  const catalogue: Requirement[] = template.requirements.map(({ id, section, level, text }) => ({ id, section, level, text }));
+  const catalogue: Requirement[] = template.requirements.map(({ id, section, level, text, uncheckable }) => ({
+    id,
+    section,
+    level,
+    text,
+    ...(uncheckable === undefined ? {} : { uncheckable }),
+  }));
   const { setupError: _replaced, ...rest } = template;
   return {
     ...rest,

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { requirements as specRequirements } from '../../spec/requirements.js';
 import type { CheckRegistry } from '../checks/index.js';
 import { planContextFor, planRun } from './plan.js';
-import { runConformance } from './run-conformance.js';
+import { runConformance, skippedResult } from './run-conformance.js';
+import type { CheckResult } from './result.js';
 import type { RunOptions } from './run-options.js';
 import { HarnessError } from '../../targets/index.js';
 import { slicePlan } from './shard-plan.js';
@@ -48,10 +49,17 @@ export async function runShard(options: ShardRunOptions): Promise<ShardResult> {
   const selection = options.selection ?? {};
   const plan = planRun(registry, selection, planContextFor(options, requirements));
   const slice = slicePlan(plan, shard);
-  const ids = slice.run.filter((id) => registry.get(id) !== undefined);
+  // a slow check the selection does not name stays skipped: the slice's ids would name it
+  const slowSkips = new Map(plan.filter((p) => p.check.slow !== undefined && p.skip !== undefined).map((p) => [p.check.id, p]));
+  const ids = slice.run.filter((id) => registry.get(id) !== undefined && !slowSkips.has(id));
   const whole = await runConformance({ ...options, registry, requirements, selection: { ids } });
   const owned = new Set(slice.owned);
-  const result = resultWithChecks(whole, { checks: whole.checks.filter((check) => owned.has(check.id)), setupError: whole.setupError });
+  const ran = new Map(whole.checks.map((check) => [check.id, check]));
+  const checks = plan
+    .filter((p) => owned.has(p.check.id))
+    .map((p) => ran.get(p.check.id) ?? (slowSkips.has(p.check.id) ? skippedResult(p, p.skip as string) : undefined))
+    .filter((check): check is CheckResult => check !== undefined);
+  const result = resultWithChecks(whole, { checks, setupError: whole.setupError });
   const description = whole.target;
   return {
     format: shardFormat,

@@ -53,6 +53,7 @@ const receivedPayload = defineCheck({
     const text = inboundText();
     const delivery = await receivedAfterTrigger(ctx, text);
     ctx.expect(delivery !== undefined, `no message.received with the message "${text.message}" reached the configured webhook URL within ${deliveryWaitMs} ms`);
+    ctx.evidence(`a message.received delivery for the phone's text`);
     const data = dataOf(delivery as Delivery) ?? {};
     const missing = payloadFields.filter((field) => typeof data[field] !== 'string' || data[field] === '');
     ctx.expect(missing.length === 0, `message.received data lacks ${missing.join(', ')} (spec §6: id, to, from, message, status, created_at)`);
@@ -73,6 +74,7 @@ const receivedStatus = defineCheck({
   async run(ctx) {
     const delivery = await receivedAfterTrigger(ctx, inboundText());
     ctx.expect(delivery !== undefined, `no message.received reached the configured webhook URL within ${deliveryWaitMs} ms`);
+    ctx.evidence('a message.received delivery');
     const status = dataOf(delivery as Delivery)?.status;
     ctx.log(`message.received data.status: ${JSON.stringify(status)}`);
     const known = ['received', 'queued', 'pending', 'sent', 'delivered', 'failed'];

@@ -144,8 +144,12 @@ const missingVariables = defineCheck({
   async run(ctx) {
     const exchange = await send(ctx, 'template', { ...sendBody(ctx, 'template', uniqueToken()), data: {} });
     ctx.log(`send-template without variables answered ${exchange.status ?? 'nothing'}`);
-    if (exchange.status === undefined || exchange.status < 200 || exchange.status >= 300) return;
-    const text = String((exchange.json as { message?: unknown } | undefined)?.message ?? '');
+    // a refusal is what it records (evidence when send-template accepts valid input: DESIGN.md §3)
+    if (exchange.status === undefined || exchange.status < 200 || exchange.status >= 300) return ctx.evidence(exchange);
+    const text = (exchange.json as { message?: unknown } | undefined)?.message;
+    // an accepted send is judged by its text: without one there is nothing to record
+    if (typeof text !== 'string') return ctx.log('the answer carries no message text to judge');
+    ctx.evidence(exchange);
     ctx.expect(!/\{[^}]*\}/.test(text), `send-template without variables was accepted and its text "${text}" still shows a placeholder`, { exchange });
   },
 });

@@ -4,7 +4,7 @@ import type { Check } from '../../suites/checks/index.js';
 import { runConformance } from '../../suites/engine/index.js';
 import type { RunResult } from '../../suites/engine/index.js';
 import { loadRegistry } from '../../suites/index.js';
-import { profileFor, urlTarget } from '../../targets/index.js';
+import { parseInboundTrigger, profileFor, urlTarget } from '../../targets/index.js';
 import { referenceTemplates } from '../../targets/target-conventions.js';
 import { startStub } from '../harness/stub-server.js';
 import type { Stub } from '../harness/stub-server.js';
@@ -61,7 +61,9 @@ function withoutBaselines(check: Check): Check {
 
 async function audit(stub: Stub, profile: 'reference' | 'simulator', checks: CheckRegistry): Promise<RunResult> {
   // a simulator's one webhook URL (spec §8) is known, as --simulator-webhook-url gives it
-  const options = { conventions, ...(profile === 'simulator' ? { oneWebhookPath: '/simulator-webhook-url' } : {}) };
+  // an inbound trigger on the same target: the virtual-phone request answers as everything else does
+  const inboundTrigger = parseInboundTrigger('POST /ui/phones/{from}/send {"to":"{to}","message":"{message}"}');
+  const options = { conventions: { ...conventions, inboundTrigger }, ...(profile === 'simulator' ? { oneWebhookPath: '/simulator-webhook-url' } : {}) };
   const target = urlTarget(stub.url, profileFor(profile), { growth: 'growth-key', starter: 'starter-key', rateLimit: 'rate-key' }, options);
   return runConformance({ target, registry: checks, seed: 7, runs: 5, timeoutMs: 20_000, allowBillable: true, allowRecipients: ['+15550001234'] });
 }
