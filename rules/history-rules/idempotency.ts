@@ -28,7 +28,8 @@ export function idempotency(model: ServiceModel): Judgement {
     const ok = send.status !== undefined && send.status >= 200 && send.status < 300;
     for (const other of byKey.get(send.key) ?? []) {
       if (other.principal === send.principal || other.request !== send.request || !before(other, send) || !isOk(other)) continue;
-      if (firsts.get(`${other.principal}\u0000${other.key}`) !== other || !ok) continue;
+      // answers that name no message cannot show whose message was made (DESIGN.md §3 "Evidence or nothing")
+      if (firsts.get(`${other.principal}\u0000${other.key}`) !== other || !ok || send.messageId === undefined) continue;
       out.judged('IDEM-SCOPED-PER-KEY');
       if (send.messageId !== undefined && send.messageId === other.messageId)
         out.contradiction(
@@ -42,7 +43,8 @@ export function idempotency(model: ServiceModel): Judgement {
     if (sameKey === undefined) byKey.set(send.key, [send]);
     else sameKey.push(send);
     if (first === undefined || first.finishedAt + retentionMs < send.startedAt) {
-      if (ok) firsts.set(scope, send);
+      // a first answer that names no message made nothing a replay could repeat: nothing to judge after it
+      if (ok && send.messageId !== undefined) firsts.set(scope, send);
       continue;
     }
     if (!before(first, send) || send.status === undefined) continue;

@@ -77,6 +77,8 @@ export function createContext(env: ContextEnvironment, cited?: string): CheckCon
     expect(condition, message, breaks) {
       const details = attribute(message, breaks);
       if (!condition) throw new CheckFailure(message, details);
+      // an expectation that held on the answer it names judged that answer
+      if (details.exchange !== undefined) graded(details.exchange, 'judged');
     },
     expectStatus: (exchange, expected, message, breaks) => graded(expectStatus(exchange, expected, message, attribute(message ?? '', breaks)), 'graded status'),
     // a schema violation names its keywords' x-requirements; the attribution covers the rest. A check citing several

@@ -162,7 +162,8 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
   running.catch(() => {}); // after a deadline the check's own rejection is not interesting
   try {
     await Promise.race([running, expired]);
-    if (!evidence.observed) {
+    // a history check's drive needs none: its rule passes it only when it judged each requirement (history-verdict.ts)
+    if (!evidence.observed && check.history === undefined) {
       const unproven = withoutEvidence(scoped.exchanges, env.blockingBaseline);
       return finish(unproven.status, { ...unproven, ...logsOf(), ...traceOf(scoped, env) }, scoped.count);
     }

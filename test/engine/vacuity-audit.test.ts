@@ -41,6 +41,10 @@ const allowedPasses: Readonly<Record<Behaviour, Readonly<Record<string, string>>
     'CONTRACT-LISTMESSAGES-SUCCESS-STATUS': 'a read answers 200 with Content-Type application/json (DESIGN.md §4); the shape is the baseline’s, which fails',
     'AUTH-SCENARIO-SIMULATOR-ANY-KEY': 'simulator profile: made-up keys are served (spec §5.2, §8)',
     'RATE-SCENARIO-SIMULATOR-NO-LIMIT': 'simulator profile: 150 quick requests are all served, none refused for rate (spec §8)',
+    'VERSION-DEPRECATION-HEADERS': 'the reads carry no Deprecation or Sunset header (observe: recorded, noted when present)',
+    'MESSAGE-SEND-EMPTY-TEXT': 'an empty message is answered with a 2xx, an acceptance (observe: noted only when neither 2xx nor 4xx)',
+    'MESSAGE-SEND-FROM-NOT-E164': 'an alphanumeric from is answered with a 2xx, an acceptance (observe, as above)',
+    'MESSAGE-SEND-UNKNOWN-FIELD': 'an unknown body field is answered with a 2xx, an acceptance (observe, as above)',
   },
 };
 
