@@ -92,7 +92,7 @@ export async function run(): Promise<Figure[]> {
       compared('proxy peak RSS vs before the session', peak / mib, 'MiB', baseline / mib),
       compared('proxy RSS at 50% vs at 10% of the session', rssAtHalf / mib, 'MiB', rssAtTenth / mib),
       compared('proxy RSS at the end vs at 50% of the session', rssAtEnd / mib, 'MiB', rssAtHalf / mib),
-      { name: 'Idempotency-Keys remembered (bound 10,000)', value: session.idempotencyKeys, unit: 'keys' },
+      { name: 'Idempotency-Keys the history rules remember (calls bound 10,000)', value: session.idempotencyKeys, unit: 'keys' },
     ];
   } finally {
     await direct.close();

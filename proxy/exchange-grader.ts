@@ -1,29 +1,39 @@
+import { describeSeq, historyRules, judgeHistory, matchOperation } from '../rules/index.js';
+import type { History } from '../rules/index.js';
 import type { Redactor } from '../targets/redact.js';
 import { capturedExchange } from './captured-exchange.js';
 import type { CapturedExchange, WireExchange } from './captured-exchange.js';
 import { gradeExchange } from './grade-exchange.js';
 import type { Grading } from './grade-exchange.js';
-import { IdempotencyTracker } from './idempotency-tracker.js';
-import { matchOperation } from '../rules/index.js';
+import { SessionHistory } from './session-history.js';
 import { SessionTally } from './session-tally.js';
 import type { Violation } from './session-tally.js';
 
-/** Grades the exchanges of one proxy session into its tally; learns the session's secrets first, for redaction. */
+/** How often the history rules judge the session's window while traffic flows (and once more at the end). */
+const judgementIntervalMs = 1_000;
+
+/**
+ * Grades the exchanges of one proxy session into its tally, each on its own with the graders of rules/, and the
+ * session's history (its latest calls) with the history rules: what one exchange cannot show, two contradicting ones
+ * do (a PUT and a later list, a replay and its first answer). Learns the session's secrets first, for redaction.
+ */
 export class ExchangeGrader {
   readonly tally = new SessionTally();
-  private readonly idempotency: IdempotencyTracker;
+  private readonly history: SessionHistory;
+  private readonly reported = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly redactor: Pick<Redactor, 'addSecret' | 'learnFrom'>,
     private readonly onViolation: (violation: Violation) => void = () => undefined,
-    idempotencyCapacity = 10_000,
+    historyCalls = 10_000,
   ) {
-    this.idempotency = new IdempotencyTracker(idempotencyCapacity);
+    this.history = new SessionHistory(historyCalls);
   }
 
-  /** Keys remembered for replay grading. */
+  /** Idempotency-Keys the history rules remember now (replays are judged among the session's latest calls). */
   get idempotencyKeys(): number {
-    return this.idempotency.size;
+    return this.history.idempotencyKeys;
   }
 
   /** Grades one exchange; returns the violations it showed (also given to onViolation). */
@@ -34,9 +44,38 @@ export class ExchangeGrader {
       ? notGradedAs(exchange, 'tunnelled after Upgrade (101)')
       : wire.requestCut && exchange.status !== undefined
         ? notGradedAs(exchange, 'the request was not whole when the answer ended')
-        : namedReason(gradeExchange(exchange, this.idempotency));
+        : namedReason(gradeExchange(exchange));
     const label = `${exchange.method} ${exchange.url} -> ${exchange.status ?? exchange.error ?? 'no answer'}`;
     const violations = this.tally.add(grading, label, exchange.finishedAt);
+    for (const violation of violations) this.onViolation(violation);
+    if (grading.kind !== 'outside' && grading.matched !== undefined) {
+      this.history.record(exchange, grading.matched, grading.kind === 'graded' ? grading.json : undefined);
+      // off the grading of each exchange, at most once a second: the rules read the whole window
+      this.timer ??= setTimeout(() => this.judge(), judgementIntervalMs).unref();
+    }
+    return violations;
+  }
+
+  /** Judges the session's history now (the session's end calls it); returns the contradictions not reported before. */
+  judge(): Violation[] {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const history = this.history.history();
+    const judged: Record<string, number> = {};
+    const found: { requirement: string; exchange: string; message: string; at: number }[] = [];
+    for (const rule of historyRules) {
+      const judgement = judgeHistory(rule, history);
+      for (const [id, times] of Object.entries(judgement.judged)) judged[id] = Math.max(judged[id] ?? 0, times);
+      for (const c of judgement.contradictions) {
+        // the window moves on: an entry is known by its time and request, not by its seq
+        const key = `${c.requirement}|${c.earlier.map((seq) => entryKey(history, seq)).join(',')}|${entryKey(history, c.later)}`;
+        if (this.reported.has(key)) continue;
+        this.reported.add(key);
+        const later = history.entry(c.later);
+        found.push({ requirement: c.requirement, exchange: describeSeq(history, c.later), message: c.message, at: later?.kind === 'call' ? later.finishedAt : Date.now() });
+      }
+    }
+    const violations = this.tally.addJudgement(judged, found);
     for (const violation of violations) this.onViolation(violation);
     return violations;
   }
@@ -58,7 +97,13 @@ export class ExchangeGrader {
 function notGradedAs(exchange: CapturedExchange, why: string): Grading {
   const matched = matchOperation(exchange.method, new URL(exchange.url, 'http://proxy.invalid').pathname);
   if (matched === undefined) return { kind: 'outside' };
-  return { kind: 'ungraded', operationId: matched.operation.id, why, ...(exchange.status === undefined ? {} : { status: exchange.status }) };
+  return { kind: 'ungraded', operationId: matched.operation.id, why, matched, ...(exchange.status === undefined ? {} : { status: exchange.status }) };
+}
+
+/** An entry's identity across judgements of a moving window. */
+function entryKey(history: History, seq: number): string {
+  const entry = history.entry(seq);
+  return entry?.kind === 'call' ? `${entry.startedAt}:${entry.method}:${entry.path}` : String(seq);
 }
 
 /** The reason an exchange is not graded, as reports name it ("no answer from the target (TIMEOUT)"). */

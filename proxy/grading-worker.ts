@@ -69,7 +69,9 @@ function snapshotDue(): boolean {
 port.on('message', (message: ToGrader) => {
   if (message.type === 'start') {
     const settings = message.settings;
-    grader = settings.session === 'proxy' ? new ExchangeGrader(relay, undefined, settings.idempotencyKeys) : new DeliveryGrader(settings.delivery);
+    // violations the history rules find between batches (once a second) go out as they are found, like a batch's
+    const judged = (violation: Violation): void => post({ type: 'graded', count: 0, violations: [violation], secrets: [] });
+    grader = settings.session === 'proxy' ? new ExchangeGrader(relay, judged, settings.idempotencyKeys) : new DeliveryGrader(settings.delivery);
   } else if (message.type === 'secret') {
     if (grader instanceof DeliveryGrader) grader.addSecret(message.secret);
   } else if (message.type === 'grade') {
@@ -97,6 +99,8 @@ port.on('message', (message: ToGrader) => {
   } else {
     clearTimeout(trailing);
     const active = grader as ExchangeGrader | DeliveryGrader;
+    // the session ends: the history rules judge its last calls (their violations reach the session before it finishes)
+    if (active instanceof ExchangeGrader) active.judge();
     post({ type: 'finished', tally: active.tally, idempotencyKeys: active instanceof ExchangeGrader ? active.idempotencyKeys : 0 });
   }
 });

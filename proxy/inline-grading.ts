@@ -40,5 +40,8 @@ export class InlineGrading implements SessionGrading {
     this.grade(exchange);
   }
 
-  async finish(): Promise<void> {}
+  /** The session ends: the history rules judge its last calls once more. */
+  async finish(): Promise<void> {
+    this.grader.judge();
+  }
 }

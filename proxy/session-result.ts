@@ -33,7 +33,7 @@ function checkOf(kind: SessionKind, id: string, count: RequirementCount, baselin
   const level: ResultLevel = requirement?.level ?? 'must';
   const proving = [...count.refusals].filter(([operation]) => baselines.has(operation)).reduce((sum, [, n]) => sum + n, 0);
   const waiting = [...count.refusals.keys()].filter((operation) => !baselines.has(operation));
-  const seen = count.passes + count.failures + proving;
+  const seen = count.passes + count.failures + count.judged + proving;
   const base = {
     id: `${prefixes[kind]}-${id}`,
     title: requirement?.text ?? id,

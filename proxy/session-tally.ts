@@ -15,6 +15,8 @@ export interface Violation {
 export interface RequirementCount {
   passes: number;
   failures: number;
+  /** Observations the history rules judged (the most of any judgement: the window moves on). */
+  judged: number;
   /** Refusals of requests that break it, by operation id: they count once the operation's baseline is seen. */
   readonly refusals: Map<string, number>;
   /** The first violations (at most samplesPerRequirement). */
@@ -78,28 +80,42 @@ export class SessionTally implements TallySnapshot {
     this.notGraded.set(why, (this.notGraded.get(why) ?? 0) + 1);
   }
 
+  /**
+   * Adds what the history rules found over the session's window: how many observations they judged per requirement,
+   * and contradictions not reported before (`exchange` describes the later entry; the message names both).
+   */
+  addJudgement(
+    judged: Readonly<Record<string, number>>,
+    contradictions: readonly { requirement: string; exchange: string; message: string; at: number }[],
+  ): Violation[] {
+    for (const [requirement, times] of Object.entries(judged)) {
+      if (times === 0) continue;
+      const count = this.countOf(requirement);
+      count.judged = Math.max(count.judged, times);
+    }
+    // a contradiction names two exchanges: it gets room for both
+    return contradictions.map((c) => this.violation(this.countOf(c.requirement), c.requirement, c.exchange, c.message, c.at, 1200));
+  }
+
   private count(finding: Finding, operationId: string, exchange: string, at: number): Violation[] {
     const count = this.countOf(finding.requirement);
     if (finding.outcome === 'pass') count.passes += 1;
     else if (finding.outcome === 'refusal') count.refusals.set(operationId, (count.refusals.get(operationId) ?? 0) + 1);
-    else {
-      count.failures += 1;
-      const violation = {
-        requirement: finding.requirement,
-        at: new Date(at).toISOString(),
-        exchange: printable(exchange, 240),
-        message: printable(finding.message),
-      };
-      if (count.samples.length < samplesPerRequirement) count.samples.push(violation);
-      return [violation];
-    }
+    else return [this.violation(count, finding.requirement, exchange, finding.message, at)];
     return [];
+  }
+
+  private violation(count: RequirementCount, requirement: string, exchange: string, message: string, at: number, maxMessage?: number): Violation {
+    count.failures += 1;
+    const violation = { requirement, at: new Date(at).toISOString(), exchange: printable(exchange, 240), message: printable(message, maxMessage) };
+    if (count.samples.length < samplesPerRequirement) count.samples.push(violation);
+    return violation;
   }
 
   private countOf(requirement: string): RequirementCount {
     let count = this.requirements.get(requirement);
     if (count === undefined) {
-      count = { passes: 0, failures: 0, refusals: new Map(), samples: [] };
+      count = { passes: 0, failures: 0, judged: 0, refusals: new Map(), samples: [] };
       this.requirements.set(requirement, count);
     }
     return count;

@@ -29,7 +29,10 @@ export interface ProxyOptions extends Partial<SessionHooks> {
   readonly grading?: GradingBounds;
   /** Body bytes held for all exchanges in flight (default 128 MiB); past that bodies pass through ungraded. */
   readonly captureBytes?: number;
-  /** Idempotency-Keys remembered for replay grading (default 10000). */
+  /**
+   * Calls the history rules remember (default 10000): replays of an Idempotency-Key, read-after-write, filters and
+   * the lifecycle are judged among the session's latest calls (rules/history-rules/).
+   */
   readonly idempotencyKeys?: number;
 }
 

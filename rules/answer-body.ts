@@ -18,7 +18,10 @@ export function readAnswer(text: string, parsed?: { json?: unknown }): AnswerBod
   }
 }
 
-/** True when a Content-Type names JSON (application/json with or without parameters). */
+/**
+ * True when a Content-Type names JSON: application/json, or a +json type (RFC 6839) such as RFC 7807's
+ * application/problem+json for errors, with or without parameters.
+ */
 export function isJsonType(contentType: string | undefined): boolean {
-  return contentType !== undefined && /^application\/json\s*(;|$)/i.test(contentType);
+  return contentType !== undefined && /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType);
 }

@@ -116,8 +116,13 @@ export function gradeError(operation: Operation, answer: AnswerView): Finding[] 
   if (!body.isJson) return findings;
   const schemaName = operation.responses[String(answer.status)]?.schemaName ?? 'ErrorBody';
   const issues = validate(schemaName, body.json).issues;
+  // spec §7 does not show the error body: DESIGN.md §4's is expected, RFC 7807 problem details are the standard one
   findings.push(
-    verdict('ERR-BODY-SHAPE', issues.length === 0, () => `the error body does not match ${schemaName}: ${issues.slice(0, 3).map(describeIssue).join('; ')}`),
+    verdict(
+      'ERR-BODY-SHAPE',
+      issues.length === 0 || isProblemDetails(body.json, answer.status),
+      () => `the error body does not match ${schemaName}: ${issues.slice(0, 3).map(describeIssue).join('; ')}`,
+    ),
   );
   const expected = errorCodes[answer.status];
   const code = (body.json as { error?: unknown } | null)?.error;
@@ -143,6 +148,14 @@ export function gradeSecrets(operation: Operation, answer: AnswerView): Finding[
   const requirement = secretRequirement(operation);
   if (where !== undefined) return [fail(requirement, `the answer carries ${where} (spec §2.3: only create and rotate answers carry the secret)`)];
   return answer.status < 300 ? [pass(requirement)] : [];
+}
+
+/** RFC 7807 problem details: a title or detail in words, and the answer's status when it gives one. */
+function isProblemDetails(json: unknown, status: number): boolean {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return false;
+  const problem = json as { title?: unknown; detail?: unknown; status?: unknown; type?: unknown };
+  const words = typeof problem.title === 'string' || typeof problem.detail === 'string';
+  return words && (problem.status === undefined || problem.status === status) && (problem.type === undefined || typeof problem.type === 'string');
 }
 
 function isSecretPath(path: string): boolean {

@@ -1,6 +1,14 @@
 /** Error codes of the API's error body (DESIGN §4). */
 export type ApiErrorCode =
-  'validation_error' | 'unauthorized' | 'tier_not_allowed' | 'not_found' | 'method_not_allowed' | 'idempotency_conflict' | 'rate_limited' | 'internal_error';
+  | 'validation_error'
+  | 'unauthorized'
+  | 'tier_not_allowed'
+  | 'not_found'
+  | 'gone'
+  | 'method_not_allowed'
+  | 'idempotency_conflict'
+  | 'rate_limited'
+  | 'internal_error';
 
 /** An error answered to an API client as `{success:false, error, message, timestamp}`. */
 export class ApiError extends Error {

@@ -5,6 +5,8 @@ import { ReferenceConfigError } from './errors.js';
 import { isLoopbackHost } from './validation/address-policy.js';
 import { templateCatalogue } from './messages/templates.js';
 import type { Template } from './messages/templates.js';
+import { resolveVariations } from './variations.js';
+import type { VariationId } from './variations.js';
 import { resolveSignature } from './webhooks/signature-options.js';
 import type { SignatureOptions } from './webhooks/signature-options.js';
 
@@ -27,6 +29,8 @@ export interface ReferenceOptions {
   port?: number;
   keys?: Record<string, KeyConfig>;
   faults?: string[];
+  /** Conforming variations to switch on (simulator/variations.ts): other readings of the spec the harness must accept. */
+  variations?: string[];
   lifecycle?: { stepMs: number };
   failingNumbers?: string[];
   retry?: { maxAttempts: number; baseDelayMs: number };
@@ -61,6 +65,7 @@ export interface ResolvedOptions {
   port: number;
   keys: Map<string, KeyConfig>;
   faults: string[];
+  variations: ReadonlySet<VariationId>;
   stepMs: number;
   failingNumbers: Set<string>;
   retry: { maxAttempts: number; baseDelayMs: number };
@@ -147,6 +152,7 @@ export function resolveOptions(o: ReferenceOptions): ResolvedOptions {
     port: o.port ?? 0,
     keys,
     faults: [...(o.faults ?? [])],
+    variations: resolveVariations(o.variations),
     stepMs: nonNegative('lifecycle.stepMs', o.lifecycle?.stepMs, 1000),
     failingNumbers: new Set(o.failingNumbers ?? []),
     retry: { maxAttempts: retry.maxAttempts, baseDelayMs: nonNegative('retry.baseDelayMs', retry.baseDelayMs, 1000) },

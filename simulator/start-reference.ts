@@ -16,6 +16,7 @@ import { Scheduler } from './scheduler.js';
 import { createSimulatorApi } from './simulator-api.js';
 import type { SimulatorApi } from './simulator-api.js';
 import { Store } from './store.js';
+import { stamp } from './variations.js';
 import { createUiHandler } from './ui/index.js';
 import { addUserRoute } from './user-route.js';
 import { Dispatcher } from './webhooks/dispatcher.js';
@@ -56,7 +57,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     messages: new MessageService(store, scheduler, resolved, faults, (event, data) => dispatcher.publish(event, data)),
     idempotency: new IdempotencyStore(resolved.clock, resolved.idempotencyTtlMs, faults.has('different-body-replayed')),
     workspaceId: randomUUID(),
-    startedAt: new Date(resolved.clock()).toISOString(),
+    startedAt: stamp(resolved.variations, resolved.clock()),
   };
   const router = new Router();
   addMessageRoutes(router, ref);

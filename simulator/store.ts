@@ -12,6 +12,8 @@ export interface StoreEvents {
 export class Store extends EventEmitter<StoreEvents> {
   readonly messages = new Map<string, StoredMessage>();
   readonly webhooks = new Map<string, StoredWebhook>();
+  /** Webhooks deleted, by id: only faults read them (a soft delete; history-faults.ts). */
+  readonly deletedWebhooks = new Map<string, StoredWebhook>();
   readonly deliveries = new Map<string, DeliveryRecord[]>();
   private seq = 0;
 

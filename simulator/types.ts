@@ -38,6 +38,12 @@ export interface StoredMessage extends Message {
   seq: number;
   failure_reason?: string;
   metadata?: Record<string, unknown>;
+  /** The status it was created with (fault list-status-stale shows it in lists). */
+  created_status?: MessageStatus;
+  /** Made from a template (fault outbound-filter-skips-templates leaves these out). */
+  from_template?: boolean;
+  /** GETs after it was delivered (fault get-status-flaps). */
+  reads_after_delivered?: number;
 }
 
 /** A Webhook resource without its secret (spec §2.3). */
@@ -56,6 +62,10 @@ export interface StoredWebhook extends Webhook {
   /** The secret before the last rotation; only the signed-with-old-secret fault uses it. */
   previous_secret?: string;
   seq: number;
+  /** The webhook as created (url, events, secret): only faults that keep following it read it (history-faults.ts). */
+  created?: { url: string; events: WebhookEvent[]; secret: string };
+  /** What the list shows until `until` (fault list-stale-after-update): the webhook before its last PUT. */
+  stale?: { view: Webhook; until: number };
 }
 
 /** A webhook delivery record, one per attempt (spec §2.4). */

@@ -23,6 +23,7 @@ export function addUserRoute(router: Router, ref: ReferenceContext): void {
       created_at: ref.startedAt,
     };
     if (ref.faults.has('user-me-missing-workspace')) delete user.workspace_id;
+    if (ref.options.variations.has('extra-fields')) user.plan = req.tier;
     return jsonReply(200, user);
   });
 }

@@ -42,13 +42,18 @@ export function deliveryAttempts(model: ServiceModel): Judgement {
       const pair = `${describeSeq(history, previous.entry.seq)}, then ${describeSeq(history, current.entry.seq)}`;
       if (before !== null && before >= 200 && before < 300) {
         if (otherId || (!sameId && !previous.entry.raw.equals(current.entry.raw))) {
-          out.contradiction('EVT-ONCE-PER-TRANSITION', `${facts(current)} arrived twice as two deliveries: ${pair}`, [previous.entry.seq], current.entry.seq);
+          out.contradiction(
+            'EVT-ONCE-PER-TRANSITION',
+            `${facts(current)} arrived twice as two deliveries: ${pair}`,
+            causes(previous, current),
+            current.entry.seq,
+          );
         } else {
           const requirement = before === 200 ? 'EVT-RECEIVER-200' : 'EVT-2XX-SUCCESS';
           out.contradiction(
             requirement,
             `${facts(current)} was sent again after the receiver answered ${before}: ${pair}`,
-            [previous.entry.seq],
+            causes(previous, current),
             current.entry.seq,
           );
         }
@@ -60,12 +65,17 @@ export function deliveryAttempts(model: ServiceModel): Judgement {
         out.contradiction(
           'SIG-DELIVERY-ID-STABLE',
           `${facts(current)} failed (${before === null ? 'closed without an answer' : `answered ${before}`}) and its retry carries another delivery id: ${pair}`,
-          [previous.entry.seq],
+          causes(previous, current),
           current.entry.seq,
         );
     }
   }
   return out.build();
+}
+
+/** The send that made the message (so a reproduction starts with a call), then the earlier attempt. */
+function causes(previous: DeliveryFacts, current: DeliveryFacts): number[] {
+  return [...(current.causeSeq === undefined ? [] : [current.causeSeq]), previous.entry.seq];
 }
 
 function facts(delivery: DeliveryFacts): string {

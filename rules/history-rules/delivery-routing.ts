@@ -51,7 +51,8 @@ export function deliveryRouting(model: ServiceModel): Judgement {
     out.contradiction(
       worst.requirement,
       `${worst.text}, but ${describeSeq(history, facts.entry.seq)} brought ${facts.event} of a message created after that (${describeSeq(history, facts.causeSeq ?? facts.entry.seq)})`,
-      [worst.earlier],
+      // the write, then the send whose message it reports: the sequence a reproduction replays
+      [...new Set([worst.earlier, ...(facts.causeSeq === undefined ? [] : [facts.causeSeq])])].sort((a, b) => a - b),
       facts.entry.seq,
     );
   }

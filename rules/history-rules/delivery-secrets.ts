@@ -55,7 +55,7 @@ function judge(model: ServiceModel, out: JudgementBuilder, facts: DeliveryFacts,
       out.contradiction(
         'WH-UPDATE-KEEPS-SECRET',
         `${describeSeq(history, current.seq)} gave webhook ${webhook.id} its secret and ${describeSeq(history, updateAfter.seq)} changed only its url and events, but ${what}, caused after both, does not verify with that secret: the PUT changed the secret`,
-        [current.seq, updateAfter.seq],
+        withCause([current.seq, updateAfter.seq], facts),
         later,
       );
       return;
@@ -73,7 +73,7 @@ function judge(model: ServiceModel, out: JudgementBuilder, facts: DeliveryFacts,
     out.contradiction(
       onNew,
       `${describeSeq(history, lastRotation.seq)} rotated the secret of webhook ${webhook.id}; ${what} does not verify with the new secret, and ${cause}`,
-      [lastRotation.seq],
+      withCause([lastRotation.seq], facts),
       later,
     );
   const old = replaced.find(verifies);
@@ -81,9 +81,14 @@ function judge(model: ServiceModel, out: JudgementBuilder, facts: DeliveryFacts,
     out.contradiction(
       onOld,
       `${describeSeq(history, lastRotation.seq)} replaced the secret ${describeSeq(history, old.seq)} gave webhook ${webhook.id}, but ${what} still verifies with the replaced secret, and ${cause}`,
-      [old.seq, lastRotation.seq],
+      withCause([old.seq, lastRotation.seq], facts),
       later,
     );
+}
+
+/** The entries that set the state, and the call that caused the delivery (its send or test call), in order. */
+function withCause(earlier: readonly number[], facts: DeliveryFacts): number[] {
+  return [...new Set([...earlier, ...(facts.causeSeq === undefined ? [] : [facts.causeSeq])])].sort((a, b) => a - b);
 }
 
 /** The secrets a rotation that completed before `at` had replaced (each issued before that rotation began). */

@@ -26,16 +26,16 @@ async function answer(ref: ReferenceContext, router: Router, auth: Authenticator
     const caller = auth.admit(req.headers, method);
     return await route.handler({ method, path: url.pathname, query: url.searchParams, params: route.params, headers: req.headers, raw, ...caller });
   } catch (err) {
-    if (err instanceof ApiError) return errorReply(withMethodFaults(err, ref), ref.options.clock(), ref.faults);
+    if (err instanceof ApiError) return errorReply(withMethodFaults(err, ref), ref.options.clock(), ref.faults, ref.options.variations);
     if (err instanceof TypeError && /URL/i.test(err.message)) {
-      return errorReply(new ApiError(400, 'validation_error', 'request target is not a valid path'), ref.options.clock(), ref.faults);
+      return errorReply(new ApiError(400, 'validation_error', 'request target is not a valid path'), ref.options.clock(), ref.faults, ref.options.variations);
     }
     // a bug in the reference: say so, never crash the server. With faults on, a crash is usually the fault's point
     // (e.g. typeof-null-body): one line naming the faults, so self-test output is not buried in stack traces
     const on = ref.faults.ids;
     if (on.length === 0) console.error('reference: unexpected error', err);
     else console.error(`reference (faults: ${on.join(', ')}): unexpected error: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
-    return errorReply(new ApiError(500, 'internal_error', 'the reference hit an unexpected error'), ref.options.clock(), ref.faults);
+    return errorReply(new ApiError(500, 'internal_error', 'the reference hit an unexpected error'), ref.options.clock(), ref.faults, ref.options.variations);
   }
 }
 

@@ -1,6 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { FaultSet } from '../faults/fault-set.js';
 import type { ApiError } from '../errors.js';
+import { stamp } from '../variations.js';
+import type { VariationId } from '../variations.js';
 
 /** What a handler answers: a status, an exact JSON text (or none, e.g. 204) and extra headers. */
 export interface Reply {
@@ -9,6 +11,8 @@ export interface Reply {
   /** Plain text instead of JSON (only the error-body-plain-text fault uses it). */
   text?: string;
   headers?: Record<string, string>;
+  /** A JSON media type other than application/json (RFC 7807 problem details: application/problem+json). */
+  contentType?: string;
 }
 
 /** A JSON reply; the text is fixed here so that an idempotent replay can send the same bytes. */
@@ -16,12 +20,20 @@ export function jsonReply(status: number, body: unknown, headers: Record<string,
   return { status, json: JSON.stringify(body), headers };
 }
 
-/** The error body of DESIGN §4: `{success:false, error, message, timestamp}`. */
-export function errorReply(err: ApiError, now: number, faults: FaultSet): Reply {
+/**
+ * The error body of DESIGN §4: `{success:false, error, message, timestamp}`; with the variation problem-json-errors,
+ * RFC 7807 problem details (spec §7 does not show the error body shape).
+ */
+export function errorReply(err: ApiError, now: number, faults: FaultSet, variations: ReadonlySet<VariationId>): Reply {
   if (faults.has('error-body-plain-text')) {
     return { status: err.status, text: err.message, headers: err.headers };
   }
-  const body = { success: false, error: err.code, message: err.message, timestamp: new Date(now).toISOString() };
+  if (variations.has('problem-json-errors')) {
+    const problem = { type: `https://reference.invalid/problems/${err.code}`, title: err.code.replace(/_/g, ' '), status: err.status, detail: err.message };
+    return { ...jsonReply(err.status, problem, err.headers), contentType: 'application/problem+json' };
+  }
+  const extra = variations.has('extra-fields') ? { request_id: `req_${now.toString(36)}` } : {};
+  const body = { success: false, error: err.code, message: err.message, timestamp: stamp(variations, now), ...extra };
   return jsonReply(err.status, body, err.headers);
 }
 
@@ -40,6 +52,6 @@ export function sendReply(res: ServerResponse, reply: Reply): void {
     return;
   }
   const body = Buffer.from(reply.json, 'utf8');
-  res.writeHead(reply.status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+  res.writeHead(reply.status, { ...headers, 'content-type': `${reply.contentType ?? 'application/json'}; charset=utf-8`, 'content-length': body.length });
   res.end(body);
 }

@@ -4,6 +4,7 @@ import type { ResolvedOptions } from '../options.js';
 import type { Scheduler } from '../scheduler.js';
 import type { Store } from '../store.js';
 import type { EventKind, MessageStatus, StoredMessage } from '../types.js';
+import { stamp } from '../variations.js';
 
 /** Hands an event to the webhook dispatcher. */
 export type Publish = (event: EventKind, data: Record<string, unknown>) => void;
@@ -28,7 +29,7 @@ export class MessageService {
   ) {}
 
   /** Stores a new outbound message (status queued) and starts its lifecycle. */
-  createOutbound(input: { to: string; from: string; message: string; metadata?: Record<string, unknown> }): StoredMessage {
+  createOutbound(input: { to: string; from: string; message: string; metadata?: Record<string, unknown> }, fromTemplate = false): StoredMessage {
     const message: StoredMessage = {
       id: this.newId(),
       to: input.to,
@@ -36,9 +37,11 @@ export class MessageService {
       message: input.message,
       status: 'queued',
       direction: this.faults.has('send-direction-inbound') ? 'inbound' : 'outbound',
-      created_at: new Date(this.options.clock()).toISOString(),
+      created_at: stamp(this.options.variations, this.options.clock()),
       seq: this.store.nextSeq(),
       ...(input.metadata ? { metadata: input.metadata } : {}),
+      created_status: 'queued',
+      ...(fromTemplate ? { from_template: true } : {}),
     };
     this.store.addMessage(message);
     this.scheduleStep(message.id);
@@ -47,7 +50,7 @@ export class MessageService {
 
   /** A new message id; the second-based-message-id fault makes it from the clock's second, which messages of one second share. */
   private newId(): string {
-    if (!this.faults.has('second-based-message-id')) return randomUUID();
+    if (!this.faults.has('second-based-message-id')) return this.options.variations.has('prefixed-message-ids') ? `msg_${randomUUID()}` : randomUUID();
     return `msg_${new Date(this.options.clock()).toISOString().slice(0, 19).replace(/\D/g, '')}`;
   }
 
@@ -59,7 +62,7 @@ export class MessageService {
       // the stored status stays in the spec §2.1 enum; the payload says "received" (spec §2.1 note)
       status: 'delivered',
       direction: 'inbound',
-      created_at: new Date(this.options.clock()).toISOString(),
+      created_at: stamp(this.options.variations, this.options.clock()),
       seq: this.store.nextSeq(),
     };
     if (!this.faults.has('virtual-phone-text-not-stored')) this.store.addMessage(message);
@@ -82,6 +85,7 @@ export class MessageService {
       created_at: f.has('wrong-field-type') ? Date.parse(m.created_at) : f.has('created-at-no-offset') ? m.created_at.replace(/Z$/, '') : m.created_at,
     };
     if (m.platform_message_id) out.platform_message_id = m.platform_message_id;
+    if (this.options.variations.has('extra-fields')) out.segments = Math.max(1, Math.ceil([...m.message].length / 160));
     else if (f.has('platform-id-null')) out.platform_message_id = null;
     if (f.has('missing-direction')) delete out.direction;
     return out;
@@ -96,6 +100,11 @@ export class MessageService {
 
   private scheduleStep(id: string): void {
     this.scheduler.after(this.options.stepMs, () => this.step(id));
+  }
+
+  /** Moves a message in flight one step on now (variation status-advances-on-read: a read refreshes it). */
+  advance(id: string): void {
+    this.step(id);
   }
 
   private step(id: string): void {
@@ -122,7 +131,10 @@ export class MessageService {
       if (early) this.publish('message.delivered', { ...data, status: 'delivered' });
       this.publish('message.sent', data);
     }
-    if (m.status === 'delivered' && !early && !this.faults.has('no-delivered-event')) this.publish('message.delivered', data);
+    if (m.status === 'delivered' && !early && !this.faults.has('no-delivered-event')) {
+      this.publish('message.delivered', data);
+      if (this.faults.has('duplicate-delivered-event')) this.publish('message.delivered', data);
+    }
     if (m.status === 'failed' && !this.faults.has('no-event-on-failure')) this.publish('message.failed', data);
   }
 }

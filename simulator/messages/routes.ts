@@ -4,6 +4,7 @@ import type { Reply } from '../http/reply.js';
 import { jsonReply } from '../http/reply.js';
 import { ApiError, invalid, notFound } from '../errors.js';
 import { MESSAGE_DIRECTIONS, MESSAGE_STATUSES } from '../types.js';
+import type { StoredMessage } from '../types.js';
 import { lenientSendTo, lenientTemplateTo } from '../validation/lenient-input.js';
 import { checkE164, checkText, enumParam, intParam, isObject, optionalObject, optionalString, requireString } from '../validation/fields.js';
 import { send } from './send.js';
@@ -100,24 +101,39 @@ function list(ref: ReferenceContext, req: RequestContext): Reply {
   const byDirection = filter && !f.has('direction-filter-ignored');
   // the list-replica-lag fault: the list reads a replica that has not seen the last 2 seconds yet
   const seenUpTo = f.has('list-replica-lag') ? ref.options.clock() - 2000 : undefined;
-  const all = ref.store
-    .listMessages()
-    .filter(
-      (m) =>
-        (!filter || !status || m.status === status) &&
-        (!byDirection || !direction || m.direction === direction) &&
-        (seenUpTo === undefined || Date.parse(m.created_at) <= seenUpTo),
-    );
+  // status-filter-after-paging: the status filter is applied to each page after it is cut
+  const late = f.has('status-filter-after-paging');
+  const matches = (m: StoredMessage, byStatus: boolean): boolean =>
+    (!filter || !status || !byStatus || m.status === status) &&
+    (!byDirection || !direction || (m.direction === direction && !(direction === 'outbound' && m.from_template && f.has('outbound-filter-skips-templates')))) &&
+    (seenUpTo === undefined || Date.parse(m.created_at) <= seenUpTo);
+  const newestFirst = ref.store.listMessages();
+  const listed = ref.options.variations.has('lists-oldest-first') ? newestFirst.reverse() : newestFirst;
+  const all = listed.filter((m) => matches(m, !late));
   let start = f.has('page-ignored') ? 0 : (Math.max(page, 1) - 1) * limit;
   if (!req.query.has('page') && f.has('page-default-skips-first')) start = 1;
   const end = start + limit + (f.has('limit-plus-one') ? 1 : 0);
-  const data = all.slice(start, end).map((m) => ref.messages.present(m));
+  const cut = all.slice(start, end);
+  const data = (late ? cut.filter((m) => matches(m, true)) : cut).map((m) => presentListed(ref, m));
   if (f.has('list-whitespace-collapsed')) for (const item of data) item.message = String(item.message).replace(/\s+/g, ' ');
   if (ref.faults.has('list-not-wrapped')) return jsonReply(200, data);
-  return jsonReply(200, { data, pagination: { page, limit, total: all.length, has_more: start + data.length < all.length } });
+  const total = f.has('filtered-total-unfiltered') ? listed.length : late ? all.filter((m) => matches(m, true)).length : all.length;
+  const hasMore =
+    (f.has('has-more-on-every-page') && data.length > 0) || start + cut.length < (f.has('filtered-total-unfiltered') ? listed.length : all.length);
+  const more = ref.options.variations.has('extra-fields') ? { total_pages: Math.ceil(total / Math.max(limit, 1)) } : {};
+  return jsonReply(200, { data, pagination: { page, limit, total, has_more: hasMore, ...more } });
+}
+
+/** A message as a list item: list-status-stale shows the status it was created with. */
+function presentListed(ref: ReferenceContext, m: StoredMessage): Record<string, unknown> {
+  const shown = ref.messages.present(m);
+  if (ref.faults.has('list-status-stale')) shown.status = m.created_status ?? 'queued';
+  return shown;
 }
 
 function get(ref: ReferenceContext, id: string): Reply {
+  // variation status-advances-on-read: a read asks the carrier, so a message in flight moves one step on first
+  if (ref.options.variations.has('status-advances-on-read')) ref.messages.advance(id);
   const message = ref.store.messages.get(id);
   if (!message) {
     if (ref.faults.has('unknown-message-500')) throw new ApiError(500, 'internal_error', 'internal error');
@@ -125,6 +141,11 @@ function get(ref: ReferenceContext, id: string): Reply {
     throw notFound(`message ${id} does not exist`);
   }
   const shown = ref.messages.present(message);
+  // get-status-flaps: every second read of a delivered message shows it sent
+  if (message.status === 'delivered' && ref.faults.has('get-status-flaps')) {
+    message.reads_after_delivered = (message.reads_after_delivered ?? 0) + 1;
+    if (message.reads_after_delivered % 2 === 0) shown.status = 'sent';
+  }
   if (ref.faults.has('get-swaps-to-from')) [shown.to, shown.from] = [shown.from, shown.to];
   if (ref.faults.has('get-message-nfc')) shown.message = String(shown.message).normalize('NFC');
   return jsonReply(200, shown);

@@ -38,7 +38,8 @@ export async function send(ref: ReferenceContext, req: RequestContext, check: (b
   const input = check(body);
   const ignoreKey = ref.faults.has('no-idempotent-replay') || (template && ref.faults.has('template-idempotency-ignored'));
   if (key === null || ignoreKey) return create(ref, input, template);
-  const scope = ref.faults.has('idempotency-not-scoped') ? '' : req.apiKey;
+  const shared = ref.faults.has('idempotency-not-scoped') || (!template && ref.faults.has('freeform-idempotency-not-scoped'));
+  const scope = shared ? '' : req.apiKey;
   const decision = ref.idempotency.begin(scope, key, `${req.method} ${req.path} ${canonicalJson(body)}`);
   if (decision.kind === 'replay') return replay(ref, decision.reply);
   try {
@@ -53,7 +54,7 @@ export async function send(ref: ReferenceContext, req: RequestContext, check: (b
 }
 
 function create(ref: ReferenceContext, input: SendInput, template: boolean): Reply {
-  const message = ref.messages.createOutbound(input);
+  const message = ref.messages.createOutbound(input, template);
   const shown = ref.messages.present(message);
   if (ref.faults.has('new-message-sent-status')) shown.status = 'sent';
   if (ref.faults.has('send-answer-trimmed')) shown.message = String(shown.message).trim();

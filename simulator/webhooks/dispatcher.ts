@@ -10,6 +10,7 @@ import { postOnce } from './http-post.js';
 import type { PostResult } from './http-post.js';
 import { KeepAliveAgents } from './keep-alive-agents.js';
 import { signatureHeaders } from './signer.js';
+import { stamp } from '../variations.js';
 
 /** Where events go: a registered webhook, or the simulator's one configured URL (webhookId null). */
 interface Destination {
@@ -19,6 +20,13 @@ interface Destination {
   secret: () => string;
   /** The secret before the last rotation, if any. */
   previousSecret: () => string | undefined;
+  /** The secret the webhook was created with (fault events-keep-old-secret signs events with it). */
+  createdSecret?: string;
+}
+
+/** The signature headers of a delivery's first attempt (fault retry-signature-reused sends them again). */
+interface SignedOnce {
+  headers?: Record<string, string>;
 }
 
 /** A record keeps at most this many characters of the response body (spec §2.4). */
@@ -48,8 +56,10 @@ export class Dispatcher {
   publish(event: EventKind, data: Record<string, unknown>): void {
     const body = this.serialize(event, data);
     const webhooks = this.store.listWebhooks();
-    for (const webhook of webhooks) {
-      const subscribed = (webhook.events as string[]).includes(event);
+    const deleted = this.faults.has('deliveries-after-delete') ? [...this.store.deletedWebhooks.values()] : [];
+    for (const webhook of [...webhooks, ...deleted]) {
+      const events = this.faults.has('put-events-not-applied') ? (webhook.created?.events ?? webhook.events) : webhook.events;
+      const subscribed = (events as string[]).includes(event);
       if (subscribed || this.faults.has('event-without-subscription')) this.enqueue(this.webhookDestination(webhook), event, body);
     }
     const { mode, webhookUrl } = this.options;
@@ -66,10 +76,14 @@ export class Dispatcher {
 
   /** One test attempt (spec §4.2 test): recorded with test: true, never retried, never throws. */
   async test(webhook: StoredWebhook): Promise<DeliveryRecord> {
-    const data = { webhook_id: webhook.id, message: 'Test delivery from the reference service', created_at: new Date(this.options.clock()).toISOString() };
+    const data = {
+      webhook_id: webhook.id,
+      message: 'Test delivery from the reference service',
+      created_at: stamp(this.options.variations, this.options.clock()),
+    };
     const body = this.serialize('test.webhook.sent', data);
     const dest = this.webhookDestination(webhook);
-    const result = this.faults.has('test-not-sent') ? { statusCode: 200, body: '' } : await this.attempt(dest, 'test.webhook.sent', body, randomUUID());
+    const result = this.faults.has('test-not-sent') ? { statusCode: 200, body: '' } : await this.attempt(dest, 'test.webhook.sent', body, randomUUID(), {});
     return this.record(dest, 'test.webhook.sent', result, true);
   }
 
@@ -87,7 +101,15 @@ export class Dispatcher {
       const { previous_secret: previous, signing_secret: latest } = current();
       return this.faults.has('signed-with-old-secret') && previous ? previous : latest;
     };
-    return { key: webhook.id, webhookId: webhook.id, url: webhook.url, secret, previousSecret: () => current().previous_secret };
+    const url = this.faults.has('put-url-not-applied') ? (webhook.created?.url ?? webhook.url) : webhook.url;
+    return {
+      key: webhook.id,
+      webhookId: webhook.id,
+      url,
+      secret,
+      previousSecret: () => current().previous_secret,
+      ...(webhook.created ? { createdSecret: webhook.created.secret } : {}),
+    };
   }
 
   private serialize(event: EventKind, data: Record<string, unknown>): { sent: Buffer; signed: Buffer } {
@@ -121,21 +143,37 @@ export class Dispatcher {
   private async deliver(dest: Destination, event: EventKind, body: { sent: Buffer; signed: Buffer }): Promise<void> {
     const deliveryId = randomUUID(); // Service-Delivery-Id: the same on every retry
     const { maxAttempts, baseDelayMs } = this.options.retry;
+    const signed: SignedOnce = {};
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       if (this.scheduler.isStopped) return;
-      if (dest.webhookId && !this.store.webhooks.has(dest.webhookId)) return; // deleted meanwhile
-      const result = await this.attempt(dest, event, body, deliveryId);
+      // deleted meanwhile (the deliveries-after-delete fault keeps going)
+      if (dest.webhookId && !this.store.webhooks.has(dest.webhookId) && !this.faults.has('deliveries-after-delete')) return;
+      const id = this.faults.has('retry-new-delivery-id') && attempt > 1 ? randomUUID() : deliveryId;
+      // variation first-attempt-network-failure: the first attempt never reaches the receiver (spec §2.4: status_code null)
+      const result =
+        attempt === 1 && this.options.variations.has('first-attempt-network-failure')
+          ? { statusCode: null, body: '', error: 'connection reset before the request was sent' }
+          : await this.attempt(dest, event, body, id, signed);
       const lowest = this.faults.has('success-200-retried') ? 201 : 200;
-      const ok = result.statusCode !== null && result.statusCode >= lowest && result.statusCode < 300;
+      const highest = this.faults.has('only-200-success') ? 201 : 300;
+      const ok = result.statusCode !== null && result.statusCode >= lowest && result.statusCode < highest;
       const last = ok || attempt === maxAttempts || this.faults.has('no-retry');
       const recordId = this.faults.has('retry-records-share-id') ? deliveryId : undefined;
-      if (last || !this.faults.has('retries-not-recorded')) this.record(dest, event, result, false, recordId);
+      const unrecorded = result.statusCode === null && this.faults.has('network-failures-not-recorded');
+      if ((last || !this.faults.has('retries-not-recorded')) && !unrecorded) this.record(dest, event, result, false, recordId);
       if (last) return;
       await this.scheduler.sleep(baseDelayMs * 2 ** (attempt - 1));
     }
   }
 
-  private async attempt(dest: Destination, event: EventKind, body: { sent: Buffer; signed: Buffer }, deliveryId: string, hop = 0): Promise<PostResult> {
+  private async attempt(
+    dest: Destination,
+    event: EventKind,
+    body: { sent: Buffer; signed: Buffer },
+    deliveryId: string,
+    signedOnce: SignedOnce,
+    hop = 0,
+  ): Promise<PostResult> {
     const url = new URL(dest.url);
     if (dest.webhookId) {
       // DESIGN §4: the address rules are checked again at connect time, not only at registration
@@ -156,9 +194,15 @@ export class Dispatcher {
     if (!this.faults.has('no-signature-header')) {
       const t = this.faults.has('signature-timestamp-ms') ? this.options.clock() : Math.floor(this.options.clock() / 1000);
       const previous = this.faults.has('rotation-grace-period') ? dest.previousSecret() : undefined;
-      const secrets = [dest.secret(), ...(previous ? [previous] : [])];
-      Object.assign(headers, signatureHeaders(this.options.signature, secrets, t, body.signed, deliveryId, this.faults));
+      const first = event !== 'test.webhook.sent' && this.faults.has('events-keep-old-secret') ? dest.createdSecret : undefined;
+      const secrets = [first ?? dest.secret(), ...(previous ? [previous] : [])];
+      const reused = this.faults.has('retry-signature-reused') ? signedOnce.headers : undefined;
+      const signature = reused ?? signatureHeaders(this.options.signature, secrets, t, body.signed, deliveryId, this.faults);
+      signedOnce.headers ??= signature;
+      Object.assign(headers, signature);
     }
+    // variation signed-then-held: a signed attempt waits before it goes out, so it may cross a rotation in flight
+    if (this.options.variations.has('signed-then-held')) await this.scheduler.sleep(150);
     const controller = new AbortController();
     this.aborts.add(controller);
     try {
@@ -175,7 +219,7 @@ export class Dispatcher {
       const redirect = result.statusCode !== null && result.statusCode >= 300 && result.statusCode < 400 ? result.location : undefined;
       // DESIGN §4: no redirects are followed; the fault follows one hop (a URL the rules never saw)
       if (redirect === undefined || hop > 0 || !this.faults.has('redirects-followed')) return result;
-      return await this.attempt({ ...dest, url: new URL(redirect, url).href, webhookId: null }, event, body, deliveryId, hop + 1);
+      return await this.attempt({ ...dest, url: new URL(redirect, url).href, webhookId: null }, event, body, deliveryId, signedOnce, hop + 1);
     } finally {
       this.aborts.delete(controller);
     }
@@ -188,10 +232,11 @@ export class Dispatcher {
       id,
       webhook_id: dest.webhookId ?? '',
       event: test && this.faults.has('test-record-event-renamed') ? ('webhook.test' as EventKind) : event,
-      status_code: answered ?? (this.faults.has('status-code-zero') ? 0 : null),
+      status_code: answered ?? (this.faults.has('status-code-zero') ? 0 : this.faults.has('network-failure-recorded-502') ? 502 : null),
       response_body: keepAll ? result.body : Array.from(result.body).slice(0, RESPONSE_BODY_MAX).join(''),
-      delivered_at: new Date(this.options.clock()).toISOString(),
+      delivered_at: stamp(this.options.variations, this.options.clock()),
       test,
+      ...(this.options.variations.has('extra-fields') ? { duration_ms: 1 } : {}),
     };
     if (test && this.faults.has('test-flag-missing')) delete (record as Partial<DeliveryRecord>).test;
     if (this.faults.has('delivered-at-renamed')) {

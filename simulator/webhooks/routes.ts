@@ -9,6 +9,7 @@ import { ApiError, notFound } from '../errors.js';
 import type { StoredWebhook, Webhook } from '../types.js';
 import { intParam, lenientIntParam } from '../validation/fields.js';
 import { checkWebhookInput } from '../validation/webhook-input.js';
+import { stamp } from '../variations.js';
 
 /** The reminder shown next to a signing secret (spec §2.3 signing_secret_warning). */
 export const SIGNING_SECRET_WARNING = 'Store this signing secret now: it is shown only once and cannot be retrieved again.';
@@ -34,6 +35,7 @@ export function addWebhookRoutes(router: Router, ref: ReferenceContext): void {
 
 function present(ref: ReferenceContext, w: StoredWebhook): Webhook {
   const out: Webhook = { id: w.id, workspace_id: w.workspace_id, url: w.url, events: [...w.events], created_at: w.created_at, updated_at: w.updated_at };
+  if (ref.options.variations.has('extra-fields')) Object.assign(out, { description: '' });
   return presentationFaults(ref, out);
 }
 
@@ -59,12 +61,18 @@ function withSecret(ref: ReferenceContext, w: StoredWebhook): Record<string, unk
   return out;
 }
 
-/** Finds a webhook; a malformed uuid is 404 like an unknown one (DESIGN §4 allows 400 or 404). */
-function find(ref: ReferenceContext, req: RequestContext): StoredWebhook {
+/**
+ * Finds a webhook; a malformed uuid is 404 like an unknown one (DESIGN §4 allows 400 or 404). `write`: a PUT or a
+ * rotation, which the deleted-webhook-updatable fault still lets reach a deleted webhook.
+ */
+function find(ref: ReferenceContext, req: RequestContext, write = false): StoredWebhook {
   const id = lenientUuid(req.params.id ?? '', ref.faults);
   const wellFormed = UUID.test(id) || ref.faults.has('webhook-id-not-uuid');
   const webhook = wellFormed ? ref.store.webhooks.get(id.toLowerCase()) : undefined;
   if (webhook) return webhook;
+  const deleted = wellFormed ? ref.store.deletedWebhooks.get(id.toLowerCase()) : undefined;
+  if (deleted && write && ref.faults.has('deleted-webhook-updatable')) return deleted;
+  if (deleted && ref.faults.has('deleted-webhook-410')) throw new ApiError(410, 'gone', `webhook ${id} was deleted`);
   if (!wellFormed && ref.faults.has('malformed-webhook-id-422')) throw new ApiError(422, 'validation_error', `webhook id ${id} is not a UUID`);
   if (ref.faults.has('unknown-webhook-500')) throw new ApiError(500, 'internal_error', 'internal error');
   throw notFound(`webhook ${id} does not exist`);
@@ -72,15 +80,18 @@ function find(ref: ReferenceContext, req: RequestContext): StoredWebhook {
 
 function list(ref: ReferenceContext): Reply {
   const leak = ref.faults.has('list-leaks-secret');
-  const all = ref.store.listWebhooks();
+  const now = ref.options.clock();
+  // list-lags-new-webhooks: the list reads a copy that sees a webhook 2 s after its create
+  const all = ref.store.listWebhooks().filter((w) => !ref.faults.has('list-lags-new-webhooks') || Date.parse(w.created_at) <= now - 2000);
   const shown = ref.faults.has('webhooks-list-capped-10') ? all.slice(0, 10) : all;
-  const items = shown.map((w) => (leak ? { ...present(ref, w), signing_secret: w.signing_secret } : present(ref, w)));
+  const view = (w: StoredWebhook): Webhook => (w.stale !== undefined && w.stale.until > now ? w.stale.view : present(ref, w));
+  const items = shown.map((w) => (leak ? { ...view(w), signing_secret: w.signing_secret } : view(w)));
   return jsonReply(200, ref.faults.has('webhooks-list-wrapped') ? { data: items } : items);
 }
 
 function create(ref: ReferenceContext, req: RequestContext): Reply {
   const input = checkWebhookInput(jsonBody(ref, req.raw), ref.options.hosts, ref.faults);
-  const now = new Date(ref.options.clock()).toISOString();
+  const now = stamp(ref.options.variations, ref.options.clock());
   const webhook: StoredWebhook = {
     id: ref.faults.has('webhook-id-not-uuid') ? randomBytes(16).toString('hex') : randomUUID(),
     workspace_id: ref.workspaceId,
@@ -91,6 +102,7 @@ function create(ref: ReferenceContext, req: RequestContext): Reply {
     signing_secret: ref.faults.has('shared-signing-secret') ? `whsec_${createHash('sha256').update(ref.workspaceId).digest('hex')}` : newSigningSecret(),
     seq: ref.store.nextSeq(),
   };
+  webhook.created = { url: webhook.url, events: [...webhook.events], secret: webhook.signing_secret };
   ref.store.webhooks.set(webhook.id, webhook);
   const answer = withSecret(ref, webhook);
   if (ref.faults.has('create-events-renamed')) {
@@ -101,10 +113,16 @@ function create(ref: ReferenceContext, req: RequestContext): Reply {
 }
 
 function update(ref: ReferenceContext, req: RequestContext): Reply {
-  const webhook = find(ref, req);
+  const webhook = find(ref, req, true);
   const before = present(ref, webhook);
   const input = checkWebhookInput(jsonBody(ref, req.raw), ref.options.hosts, ref.faults, webhook);
-  Object.assign(webhook, input, { updated_at: new Date(ref.options.clock()).toISOString() });
+  const now = ref.options.clock();
+  const updatedAt = ref.faults.has('updated-at-frozen') ? webhook.updated_at : stamp(ref.options.variations, now);
+  // update-not-stored answers as if the update were stored
+  if (ref.faults.has('update-not-stored')) return jsonReply(200, present(ref, { ...webhook, ...input, updated_at: updatedAt }));
+  if (ref.faults.has('list-stale-after-update')) webhook.stale = { view: before, until: now + 2000 };
+  if (ref.faults.has('update-regenerates-secret')) webhook.signing_secret = newSigningSecret();
+  Object.assign(webhook, input, { updated_at: updatedAt });
   if (ref.faults.has('update-response-stale')) return jsonReply(200, before);
   return jsonReply(200, ref.faults.has('secret-in-update-response') ? withSecret(ref, webhook) : present(ref, webhook));
 }
@@ -114,19 +132,20 @@ function remove(ref: ReferenceContext, req: RequestContext): Reply {
   if (!ref.faults.has('delete-not-removed')) {
     ref.store.webhooks.delete(webhook.id);
     ref.store.deliveries.delete(webhook.id);
+    ref.store.deletedWebhooks.set(webhook.id, webhook);
   }
   if (ref.faults.has('delete-returns-body')) return jsonReply(200, { success: true, id: webhook.id });
   return { status: 204 };
 }
 
 function rotate(ref: ReferenceContext, req: RequestContext): Reply {
-  const webhook = find(ref, req);
+  const webhook = find(ref, req, true);
   // spec §4.2 rotate-secret: the old secret stops signing at once
   if (!ref.faults.has('rotate-same-secret')) {
     webhook.previous_secret = webhook.signing_secret;
     webhook.signing_secret = newSigningSecret();
   }
-  webhook.updated_at = new Date(ref.options.clock()).toISOString();
+  webhook.updated_at = stamp(ref.options.variations, ref.options.clock());
   return jsonReply(200, withSecret(ref, webhook));
 }
 
@@ -139,7 +158,8 @@ async function test(ref: ReferenceContext, req: RequestContext): Promise<Reply> 
   const status = !success && ref.faults.has('test-500-on-failure') ? 502 : 200;
   const reported = ref.faults.has('test-status-code-string') && code !== null ? String(code) : code;
   const leak = ref.faults.has('test-response-leaks-secret') ? { webhook: withSecret(ref, webhook) } : {};
-  return jsonReply(status, { success, status_code: reported, message, delivery, ...leak });
+  const extra = ref.options.variations.has('extra-fields') ? { attempted_at: delivery.delivered_at } : {};
+  return jsonReply(status, { success, status_code: reported, message, delivery, ...leak, ...extra });
 }
 
 function deliveries(ref: ReferenceContext, req: RequestContext): Reply {
@@ -156,7 +176,8 @@ function deliveries(ref: ReferenceContext, req: RequestContext): Reply {
     max,
     fallback: ref.faults.has('deliveries-default-limit-20') ? 20 : 50,
   });
-  const all = ref.store.listDeliveries(webhookId).map((r) => (ref.faults.has('record-webhook-id-is-workspace') ? { ...r, webhook_id: ref.workspaceId } : r));
+  const listed = ref.store.listDeliveries(webhookId).map((r) => (ref.faults.has('record-webhook-id-is-workspace') ? { ...r, webhook_id: ref.workspaceId } : r));
+  const all = ref.faults.has('deliveries-oldest-first') ? listed.reverse() : listed;
   const extra = ref.faults.has('deliveries-limit-off-by-one') ? 1 : 0;
   const data = all.slice(Math.max(0, (page - 1) * limit), page * limit + extra);
   if (ref.faults.has('deliveries-wrapped')) {

@@ -1,5 +1,4 @@
 import type fc from 'fast-check';
-import { validate } from '../../spec/index.js';
 import type { Operation } from '../../spec/index.js';
 import type { Exchange } from '../../targets/index.js';
 import { defineCheck, requireResponse, sampled } from '../checks/index.js';
@@ -11,7 +10,7 @@ import { FixtureResources } from './fixture-resources.js';
 import { breakRequest, nearMissRequests, negativeCases } from './negative-cases.js';
 import type { NegativeCase } from './negative-cases.js';
 import { idStem, needsOf, suiteOf } from './operation-facts.js';
-import { levelOf } from '../../rules/index.js';
+import { failures, gradeError, levelOf, readAnswer } from '../../rules/index.js';
 import { loosest, requiredRuleRequirements } from './requirement-picks.js';
 import { negativeCitation } from './spec-citations.js';
 
@@ -100,25 +99,25 @@ export function negativeChecks(operation: Operation): Check[] {
         requirements: ['ERR-BODY-JSON'],
         ...each,
         level: 'must',
-        run: (ctx) => runEachCase(ctx, operation, validation, errorJsonProblem),
+        run: (ctx) => runEachCase(ctx, operation, validation, refusalProblem(operation, 'ERR-BODY-JSON')),
       }),
       defineCheck({
         ...common,
         id: `${stem}-ERROR-CONTENT-TYPE`,
-        title: `${operation.method} ${operation.path}: refusals declare Content-Type application/json`,
+        title: `${operation.method} ${operation.path}: refusals declare a JSON Content-Type`,
         requirements: ['ERR-JSON-CONTENT-TYPE'],
         ...each,
         level: 'should',
-        run: (ctx) => runEachCase(ctx, operation, validation, errorContentTypeProblem),
+        run: (ctx) => runEachCase(ctx, operation, validation, refusalProblem(operation, 'ERR-JSON-CONTENT-TYPE')),
       }),
       defineCheck({
         ...common,
         id: `${stem}-ERROR-BODY`,
-        title: `${operation.method} ${operation.path}: refusals carry the DESIGN.md §4 error body`,
+        title: `${operation.method} ${operation.path}: refusals carry the DESIGN.md §4 error body (or RFC 7807 problem details)`,
         requirements: ['ERR-BODY-SHAPE'],
         ...each,
         level: 'observe',
-        run: (ctx) => runEachCase(ctx, operation, validation, errorBodyProblem),
+        run: (ctx) => runEachCase(ctx, operation, validation, refusalProblem(operation, 'ERR-BODY-SHAPE')),
       }),
     );
   }
@@ -216,22 +215,17 @@ async function runEachCase(
   }
 }
 
-function errorBodyProblem(exchange: Exchange): string | undefined {
-  if (exchange.status === undefined || exchange.status < 400 || exchange.status >= 500) return undefined;
-  if (exchange.json === undefined) return `the ${exchange.status} body is not JSON: ${exchange.bodyText.slice(0, 80)}`;
-  const result = validate('ErrorBody', exchange.json);
-  return result.valid ? undefined : `the ${exchange.status} body is no ErrorBody: ${result.errors.slice(0, 3).join('; ')}`;
-}
-
 const isRefusal = (exchange: Exchange) => exchange.status !== undefined && exchange.status >= 400 && exchange.status < 500;
 
-function errorJsonProblem(exchange: Exchange): string | undefined {
-  if (!isRefusal(exchange) || exchange.bodyText.length === 0) return undefined;
-  return exchange.json === undefined ? `the ${exchange.status} body is not JSON: ${exchange.bodyText.slice(0, 80)}` : undefined;
-}
-
-function errorContentTypeProblem(exchange: Exchange): string | undefined {
-  if (!isRefusal(exchange) || exchange.bodyText.length === 0) return undefined;
-  const type = String(exchange.headers['content-type'] ?? '');
-  return /^application\/json\b/i.test(type) ? undefined : `the ${exchange.status} answer has Content-Type "${type}"`;
+/**
+ * The refusal grader of one requirement: what rules/answer-grading.ts's gradeError finds broken of it in a 4xx answer
+ * (the proxy grades refusals with the same function), as the case's problem.
+ */
+function refusalProblem(operation: Operation, requirement: string): (exchange: Exchange) => string | undefined {
+  return (exchange) => {
+    if (!isRefusal(exchange)) return undefined;
+    const answer = { status: exchange.status as number, headers: exchange.headers, body: readAnswer(exchange.bodyText, exchange) };
+    const found = failures(gradeError(operation, answer)).find((finding) => finding.requirement === requirement);
+    return found === undefined ? undefined : `the ${exchange.status} answer: ${found.message}`;
+  };
 }

@@ -1,5 +1,6 @@
 import type { Check, CheckContext } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
+import { send, sendBody, sentMessage, uniqueToken } from '../scenarios/scenario-helpers.js';
 import { failingRecipients, finalMessage, normalRecipient, pollPause, sendMessage } from '../scenarios/webhook-helpers.js';
 import { historySuite } from './history-drive.js';
 
@@ -23,13 +24,16 @@ const lifecycle = defineCheck({
   history: { rule: 'message-lifecycle', evidence: 'two views of one message, one begun after the other ended' },
   async run(ctx) {
     const id = await sendMessage(ctx);
+    const get = () => ctx.http.request({ method: 'GET', path: `/v1/messages/${id}` });
     for (let round = 0; round < 5 && !ctx.signal.aborted; round++) {
-      const got = await ctx.http.request({ method: 'GET', path: `/v1/messages/${id}` });
+      const got = await get();
       await listPage(ctx, { limit: 20 });
       const status = (got.json as { status?: unknown } | undefined)?.status;
       if (status === 'delivered' || status === 'failed') break;
       await pollPause(ctx, 10);
     }
+    // views after the last status: none may go back
+    await get();
     await listPage(ctx, { limit: 20 });
   },
 });
@@ -56,13 +60,16 @@ const filters = defineCheck({
   level: 'must',
   needs: ['billable'],
   uses: ['sendMessage', 'getMessage', 'listMessages'],
-  estimate: { requests: 50, sends: 7 },
+  estimate: { requests: 50, sends: 8 },
   history: { rule: 'message-filters', evidence: 'walk of filtered pages after a message of the run was seen with the filtered value' },
   async run(ctx) {
     const failing = failingRecipients(ctx.target)[0];
     const recipients = [...Array.from({ length: 6 }, () => normalRecipient(ctx)), ...(failing === undefined ? [] : [failing])];
     const ids: string[] = [];
     for (const to of recipients) ids.push(await sendMessage(ctx, to));
+    // a template's message is outbound too (spec §4.1), when the target's catalogue is known
+    if (ctx.target.conventions.templates !== undefined)
+      ids.push(sentMessage(ctx, await send(ctx, 'template', sendBody(ctx, 'template', uniqueToken())), 'send-template').id);
     // the final statuses are seen (GET) before the walks begin: the rule owes a walk every message final before it
     for (const id of ids) await finalMessage(ctx, id);
     await walk(ctx, { status: 'delivered' });

@@ -56,10 +56,14 @@ const updatedAt = defineCheck({
   run: (ctx) =>
     withWebhooks(ctx, async (hooks) => {
       const hook = await hooks.create(['message.failed']);
-      // stamps of millisecond precision then differ: the rule judges equal ones only past their precision
-      await pauseMs(5);
+      // the rule judges two equal stamps only when more time passed than their precision shows: wait past it (a
+      // millisecond, or up to a second for a target that stamps whole seconds)
+      const stamped = (hook.exchange.json as { updated_at?: unknown } | undefined)?.updated_at;
+      const wholeSeconds = typeof stamped === 'string' && !/\.\d/.test(stamped);
+      const pause = (): Promise<void> => pauseMs(wholeSeconds ? 1_010 - (Date.now() % 1_000) : 5);
+      await pause();
       await update(ctx, hook, hook.url, ['message.sent']);
-      await pauseMs(5);
+      await pause();
       await update(ctx, hook, hook.url, ['message.delivered']);
     }),
 });

@@ -1,0 +1,39 @@
+import { fault } from './fault-entry.js';
+import type { Fault } from './fault-entry.js';
+
+/**
+ * Faults of issue 23's history rules: each answer looks right on its own, and only two exchanges of the run (or an
+ * exchange and a delivery) contradict each other: a write the reads do not show, a delete or PUT the dispatcher does
+ * not follow, a secret that changes or stays where it should not, a list that disagrees with GET or with itself.
+ */
+export const historyFaults = [
+  fault('update-not-stored', 'WH-UPDATE-RESPONSE', 'PUT /v1/webhooks/{id} answers the updated webhook but stores nothing'),
+  fault('list-stale-after-update', 'WH-UPDATE-RESPONSE', 'GET /v1/webhooks shows a webhook as it was before its last PUT for 2 s after it'),
+  fault('list-lags-new-webhooks', 'WH-LIST-CONTAINS-CREATED', 'GET /v1/webhooks shows a new webhook only 2 s after it was created'),
+  fault('updated-at-frozen', 'WH-UPDATED-AT-CHANGES', 'PUT /v1/webhooks/{id} leaves updated_at as create set it'),
+  fault('update-regenerates-secret', 'WH-UPDATE-KEEPS-SECRET', 'PUT /v1/webhooks/{id} gives the webhook a new signing secret, which no answer shows'),
+  fault('events-keep-old-secret', 'SIG-CURRENT-SECRET', 'after rotate-secret, message events (not test sends) are still signed with the secret from create'),
+  fault('retry-signature-reused', 'SIG-RETRY-RESIGNED', 'a retry carries the signature headers of the first attempt instead of being signed anew'),
+  fault('deleted-webhook-updatable', 'WH-UNKNOWN-4XX', 'a deleted webhook is gone from the list, but PUT and rotate-secret of it still answer 200'),
+  fault('deleted-webhook-410', 'WH-UNKNOWN-404', 'calls on a deleted webhook id answer 410 Gone instead of 404'),
+  fault('deliveries-after-delete', 'WH-DELETE-STOPS-DELIVERIES', 'the dispatcher keeps delivering to deleted webhooks'),
+  fault('put-url-not-applied', 'WH-UPDATE-URL-APPLIES', 'deliveries keep going to the url a webhook was created with, whatever a PUT set'),
+  fault('put-events-not-applied', 'EVT-SUBSCRIBED-ONLY', 'deliveries follow the events a webhook was created with, whatever a PUT set'),
+  fault('list-status-stale', 'MSG-LIFECYCLE', 'GET /v1/messages shows each message with the status it was created with'),
+  fault('get-status-flaps', 'MSG-LIFECYCLE', 'GET /v1/messages/{id} shows a delivered message as sent on every second read'),
+  fault('status-filter-after-paging', 'MSG-LIST-FILTER-STATUS', 'GET /v1/messages applies the status filter to each page after cutting it'),
+  fault('outbound-filter-skips-templates', 'MSG-LIST-FILTER-DIRECTION', 'direction=outbound leaves out the messages sent from a template'),
+  fault('filtered-total-unfiltered', 'PAGE-TOTAL-CONSISTENT', 'under a filter, pagination.total and has_more count every message, not the matching ones'),
+  fault('has-more-on-every-page', 'PAGE-TOTAL-CONSISTENT', 'pagination.has_more is true on every page that holds items, the last one too'),
+  fault('retry-new-delivery-id', 'SIG-DELIVERY-ID-STABLE', 'each retry carries a new Service-Delivery-Id'),
+  fault('duplicate-delivered-event', 'EVT-ONCE-PER-TRANSITION', 'message.delivered is delivered twice, each time with its own delivery id'),
+  fault('only-200-success', 'EVT-2XX-SUCCESS', 'only a 200 answer ends a delivery: 201-299 are retried'),
+  fault('network-failures-not-recorded', 'DLV-EACH-ATTEMPT-RECORDED', 'attempts that failed at the network level leave no delivery record'),
+  fault('network-failure-recorded-502', 'DLV-STATUS-CODE-NULL', 'an attempt that failed at the network level is recorded with status_code 502'),
+  fault('deliveries-oldest-first', 'DLV-ORDER', 'GET /v1/webhooks/{id}/deliveries lists the records oldest first'),
+  fault(
+    'freeform-idempotency-not-scoped',
+    'IDEM-SCOPED-PER-KEY',
+    'POST /v1/messages shares Idempotency-Keys between API keys (send-template keeps them apart)',
+  ),
+] as const satisfies readonly Fault[];

@@ -1,0 +1,43 @@
+import { ReferenceConfigError } from './errors.js';
+
+/**
+ * Conforming variations of the reference (issue 23): other readings of the spec that an implementation written by
+ * someone else may make, each conforming. The harness must accept every one: no failure at any level. A test switches
+ * each on (`variations: [id]`) and runs the default suites against it.
+ */
+export const variationCatalogue = [
+  {
+    id: 'first-attempt-network-failure',
+    description: 'the first attempt of every event delivery fails at the network level (recorded, status_code null) and the retry succeeds',
+  },
+  { id: 'lists-oldest-first', description: 'GET /v1/messages lists the oldest message first' },
+  { id: 'extra-fields', description: 'messages, webhooks, records, pagination, payloads, test answers, errors and /v1/user/me carry extra fields' },
+  { id: 'prefixed-message-ids', description: 'message ids are "msg_" and a UUID' },
+  { id: 'offset-timestamps', description: 'every timestamp ends in +00:00 instead of Z' },
+  { id: 'problem-json-errors', description: 'errors are RFC 7807 problem details (application/problem+json: type, title, status, detail)' },
+  { id: 'status-advances-on-read', description: 'GET /v1/messages/{id} refreshes a message in flight: it moves one step on before the answer' },
+  {
+    id: 'signed-then-held',
+    description: 'each attempt is signed, then held 150 ms before it is sent: a delivery can be in flight across a rotation (spec §4.2)',
+  },
+  { id: 'second-precision-timestamps', description: 'timestamps have whole seconds (no fraction)' },
+] as const;
+
+/** A variation id of the catalogue. */
+export type VariationId = (typeof variationCatalogue)[number]['id'];
+
+/** The variations switched on, checked against the catalogue (an unknown id is a configuration error). */
+export function resolveVariations(ids: readonly string[] = []): ReadonlySet<VariationId> {
+  const known = new Set<string>(variationCatalogue.map((v) => v.id));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length > 0) throw new ReferenceConfigError('unknown_variation', `unknown variation ${unknown.join(', ')}: use one of ${[...known].join(', ')}`);
+  return new Set(ids as VariationId[]);
+}
+
+/** A timestamp as this reference writes it (RFC 3339: Z, or +00:00 and whole seconds when those variations are on). */
+export function stamp(variations: ReadonlySet<VariationId>, ms: number): string {
+  let text = new Date(ms).toISOString();
+  if (variations.has('second-precision-timestamps')) text = text.replace(/\.\d+Z$/, 'Z');
+  if (variations.has('offset-timestamps')) text = text.replace(/Z$/, '+00:00');
+  return text;
+}

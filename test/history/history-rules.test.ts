@@ -1,0 +1,158 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { historyOf, historyRule, judgeHistory } from '../../rules/index.js';
+import type { CallRecord, DeliveryRecord, Judgement } from '../../rules/index.js';
+
+// The history rules are pure functions of a history: these tests build histories by hand (times in ms) and judge them.
+
+const hook = '11111111-2222-4333-8444-555555555555';
+const secret = 'whsec_' + 'a'.repeat(64);
+const newSecret = 'whsec_' + 'b'.repeat(64);
+
+function call(startedAt: number, finishedAt: number, fields: Partial<CallRecord> & Pick<CallRecord, 'method' | 'path' | 'operationId'>): CallRecord {
+  return { source: 'T', principal: 'growth', query: {}, params: {}, status: 200, startedAt, finishedAt, ...fields };
+}
+
+const create = (at: number, url = 'https://h.example/a', events = ['message.delivered']) =>
+  call(at, at + 5, {
+    method: 'POST',
+    path: '/v1/webhooks',
+    operationId: 'createWebhook',
+    status: 201,
+    requestBody: JSON.stringify({ url, events }),
+    json: { id: hook, url, events, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' },
+    secret,
+  });
+const update = (at: number, end: number, url: string, events: string[]) =>
+  call(at, end, {
+    method: 'PUT',
+    path: `/v1/webhooks/${hook}`,
+    operationId: 'updateWebhook',
+    params: { id: hook },
+    requestBody: JSON.stringify({ url, events }),
+    json: { id: hook, url, events },
+  });
+const list = (at: number, end: number, items: unknown[]) => call(at, end, { method: 'GET', path: '/v1/webhooks', operationId: 'listWebhooks', json: items });
+const rotate = (at: number, end: number) =>
+  call(at, end, { method: 'POST', path: `/v1/webhooks/${hook}/rotate-secret`, operationId: 'rotateWebhookSecret', params: { id: hook }, secret: newSecret });
+const send = (at: number, end: number, id: string) =>
+  call(at, end, { method: 'POST', path: '/v1/messages', operationId: 'sendMessage', status: 201, json: { id, status: 'queued' } });
+
+/** A delivery as the receiver stores it, signed with DESIGN.md §4's service scheme under `key`. */
+function delivery(
+  receivedAt: number,
+  fields: { path?: string; event: string; id: string; status?: string; key?: string; deliveryId?: string; answer?: number | null },
+): DeliveryRecord {
+  const raw = Buffer.from(JSON.stringify({ event: fields.event, data: { id: fields.id, status: fields.status ?? 'delivered' } }));
+  const t = Math.floor(receivedAt / 1000);
+  const v1 = createHmac('sha256', fields.key ?? secret)
+    .update(`${t}.`)
+    .update(raw)
+    .digest('hex');
+  const headers = { 'service-signature': `t=${t},v1=${v1}`, 'service-event': fields.event, 'service-delivery-id': fields.deliveryId ?? 'd-1' };
+  return {
+    path: fields.path ?? '/a',
+    headers,
+    headerPairs: Object.entries(headers),
+    raw,
+    json: JSON.parse(raw.toString()),
+    receivedAt,
+    answeredAt: receivedAt + 1,
+    answerStatus: fields.answer === undefined ? 200 : fields.answer,
+  };
+}
+
+function judge(rule: string, calls: CallRecord[], deliveries: DeliveryRecord[] = []): Judgement {
+  return judgeHistory(historyRule(rule), historyOf(calls, deliveries));
+}
+
+describe('webhook read-after-write', () => {
+  it('a list that began after a PUT took effect and shows the old values contradicts the PUT: both entries named', () => {
+    const j = judge('webhook-reads', [
+      create(0),
+      update(10, 20, 'https://h.example/b', ['message.failed']),
+      list(30, 35, [{ id: hook, url: 'https://h.example/a', events: ['message.delivered'] }]),
+    ]);
+    expect(j.contradictions.map((c) => [c.requirement, c.earlier, c.later])).toEqual([['WH-UPDATE-RESPONSE', [2], 3]]);
+    expect(j.contradictions[0]?.message).toMatch(/#2 PUT .* set webhook .* but #3 GET \/v1\/webhooks/);
+  });
+
+  it('a list concurrent with the PUT may show either state (every order the spec allows)', () => {
+    const old = [{ id: hook, url: 'https://h.example/a', events: ['message.delivered'] }];
+    const j = judge('webhook-reads', [create(0), update(10, 30, 'https://h.example/b', ['message.failed']), list(20, 25, old)]);
+    expect(j.contradictions).toEqual([]);
+    expect(j.judged['WH-LIST-CONTAINS-CREATED']).toBe(1);
+  });
+
+  it('a refused PUT writes nothing; a PUT without an answer may or may not have applied', () => {
+    const old = [{ id: hook, url: 'https://h.example/a', events: ['message.delivered'] }];
+    const refused = { ...update(10, 20, 'https://h.example/b', ['message.failed']), status: 400 };
+    const { status: _unanswered, ...lost } = update(10, 20, 'https://h.example/b', ['message.failed']);
+    expect(judge('webhook-reads', [create(0), refused, list(30, 35, old)]).contradictions).toEqual([]);
+    expect(judge('webhook-reads', [create(0), lost, list(30, 35, old)]).contradictions).toEqual([]);
+  });
+});
+
+describe('message lifecycle over views', () => {
+  const get = (at: number, end: number, status: string) =>
+    call(at, end, { method: 'GET', path: '/v1/messages/m1', operationId: 'getMessage', json: { id: 'm1', status } });
+  const page = (at: number, end: number, status: string) =>
+    call(at, end, { method: 'GET', path: '/v1/messages', operationId: 'listMessages', json: { data: [{ id: 'm1', status }], pagination: {} } });
+
+  it('a status may advance between a list and a GET, never go back', () => {
+    expect(judge('message-lifecycle', [send(0, 5, 'm1'), page(10, 15, 'queued'), get(20, 25, 'sent')]).contradictions).toEqual([]);
+    const back = judge('message-lifecycle', [send(0, 5, 'm1'), get(10, 15, 'delivered'), page(20, 25, 'sent')]);
+    expect(back.contradictions.map((c) => [c.requirement, c.earlier, c.later])).toEqual([['MSG-LIFECYCLE', [2], 3]]);
+  });
+
+  it('overlapping views are in no order; an event sets the bar for views that begin after it arrived', () => {
+    expect(judge('message-lifecycle', [send(0, 5, 'm1'), get(10, 30, 'delivered'), page(20, 25, 'sent')]).contradictions).toEqual([]);
+    const after = judge('message-lifecycle', [send(0, 5, 'm1'), page(20, 25, 'sent')], [delivery(15, { event: 'message.delivered', id: 'm1' })]);
+    expect(after.contradictions).toHaveLength(1);
+  });
+});
+
+describe('secrets in force', () => {
+  it('a delivery in flight across a rotation (its message created before) may carry the old secret', () => {
+    const j = judge('delivery-secrets', [create(0), send(10, 15, 'm1'), rotate(20, 25)], [delivery(40, { event: 'message.delivered', id: 'm1', key: secret })]);
+    expect(j.contradictions).toEqual([]);
+  });
+
+  it('a message created after the rotation completed is signed with the new secret only', () => {
+    const j = judge('delivery-secrets', [create(0), rotate(20, 25), send(30, 35, 'm1')], [delivery(40, { event: 'message.delivered', id: 'm1', key: secret })]);
+    expect(j.contradictions.map((c) => c.requirement).sort()).toEqual(['SIG-CURRENT-SECRET', 'WH-ROTATE-INVALIDATES-OLD']);
+  });
+
+  it('a retry sent after the receiver answered past the rotation is signed anew (SIG-RETRY-RESIGNED)', () => {
+    const first = delivery(20, { event: 'message.delivered', id: 'm1', answer: 500 });
+    const held = { ...first, answeredAt: 40 };
+    const retry = delivery(50, { event: 'message.delivered', id: 'm1', key: secret });
+    const j = judge('delivery-secrets', [create(0), send(10, 15, 'm1'), rotate(25, 30)], [held, retry]);
+    expect(j.contradictions.map((c) => c.requirement)).toContain('SIG-RETRY-RESIGNED');
+    expect(j.judged['SIG-RETRY-RESIGNED']).toBe(1);
+  });
+});
+
+describe('attempts and records', () => {
+  const listing = (at: number, records: unknown[]) =>
+    call(at, at + 5, { method: 'GET', path: `/v1/webhooks/${hook}/deliveries`, operationId: 'listWebhookDeliveries', params: { id: hook }, json: records });
+
+  it('a duplicate with its own delivery id is a duplicate (EVT-ONCE-PER-TRANSITION), not a retry', () => {
+    const j = judge(
+      'delivery-attempts',
+      [create(0), send(10, 15, 'm1')],
+      [delivery(20, { event: 'message.delivered', id: 'm1', deliveryId: 'd-1' }), delivery(30, { event: 'message.delivered', id: 'm1', deliveryId: 'd-2' })],
+    );
+    expect(j.contradictions.map((c) => c.requirement)).toEqual(['EVT-ONCE-PER-TRANSITION']);
+  });
+
+  it('a missing record is one failure of DLV-EACH-ATTEMPT-RECORDED; an extra null record is a network failure the receiver never saw', () => {
+    const attempts = [delivery(20, { event: 'message.delivered', id: 'm1', answer: 500 }), delivery(30, { event: 'message.delivered', id: 'm1' })];
+    const record = (code: number | null) => ({ id: `r${String(code)}`, event: 'message.delivered', status_code: code });
+    const missing = judge('delivery-records', [create(0), send(10, 15, 'm1'), listing(500, [record(200)])], attempts);
+    expect(missing.contradictions.map((c) => c.requirement)).toEqual(['DLV-EACH-ATTEMPT-RECORDED']);
+    const extra = judge('delivery-records', [create(0), send(10, 15, 'm1'), listing(500, [record(200), record(500), record(null)])], attempts);
+    expect(extra.contradictions).toEqual([]);
+    expect(extra.judged['DLV-STATUS-CODE']).toBe(2);
+  });
+});
