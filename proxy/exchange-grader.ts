@@ -72,7 +72,12 @@ export class ExchangeGrader {
         if (this.reported.has(key)) continue;
         this.reported.add(key);
         const later = history.entry(c.later);
-        found.push({ requirement: c.requirement, exchange: describeSeq(history, c.later), message: c.message, at: later?.kind === 'call' ? later.finishedAt : Date.now() });
+        found.push({
+          requirement: c.requirement,
+          exchange: describeSeq(history, c.later),
+          message: c.message,
+          at: later?.kind === 'call' ? later.finishedAt : Date.now(),
+        });
       }
     }
     const violations = this.tally.addJudgement(judged, found);
