@@ -5,6 +5,7 @@ export { invalidCases, type InvalidCase, type InvalidNearMiss } from './invalid-
 export { nearMisses, type NearMiss, type NearMissContext } from './near-misses.js';
 export { pathKey, type ArbitraryOptions } from './arbitrary-options.js';
 export { exampleValue, FIXED_SEED } from './example-value.js';
+export { plainValue } from './plain-value.js';
 export { ArbitrariesError, type JsonSchema, type JsonType } from './json-schema.js';
 export { codePointLength } from './code-point-length.js';
 export { e164Arbitrary, E164_PATTERN, COUNTRY_CODES, INVALID_E164_SAMPLES, type E164Options } from './e164.js';

@@ -80,8 +80,11 @@ async function runPositive(ctx: CheckContext, operation: Operation, grade: Grade
     const perCase = operation.method === 'DELETE';
     const path = perCase ? undefined : await resources.prepare(operation);
     const generator = resources.generator(operation);
-    let examples = generator.boundaries(path).map((b) => toContractRequest(operation, b.parts, b.label));
-    if (examples.length === 0) examples = [toContractRequest(operation, generator.example(path), 'example')];
+    // the plain request first (DESIGN.md §3: a counterexample that reads plainly), then every boundary
+    let examples = [
+      toContractRequest(operation, generator.plain(path), 'plain'),
+      ...generator.boundaries(path).map((b) => toContractRequest(operation, b.parts, b.label)),
+    ];
     let numRuns = generator.varies ? ctx.runs : Math.min(ctx.runs, fixedRequestRuns);
     if (grade !== 'must') {
       examples = examples.slice(0, sampleSize);

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
+import { schemas, validate } from '../../spec/index.js';
 import type { Operation } from '../../spec/index.js';
 import type { TargetConventions } from '../../targets/index.js';
-import { boundaryValues, exampleValue, validArbitrary } from '../arbitraries/index.js';
+import { boundaryValues, exampleValue, plainValue, validArbitrary } from '../arbitraries/index.js';
 import type { JsonSchema } from '../arbitraries/index.js';
 import { partSchema } from './contract-request.js';
 import type { Location } from '../../rules/index.js';
@@ -25,6 +26,11 @@ export interface RequestGenerator {
   valid(path?: Readonly<Record<string, string>>): fc.Arbitrary<RequestParts>;
   /** One deterministic valid request (optional headers left out). */
   example(path?: Readonly<Record<string, string>>): RequestParts;
+  /**
+   * The plain valid request a person would try (ASCII words, a real-looking E.164 number, required fields only), where
+   * the contract takes it; else the example. A baseline sends it first, so its counterexample reads plainly.
+   */
+  plain(path?: Readonly<Record<string, string>>): RequestParts;
   /** Valid requests at the boundaries of every constraint, in schema order. */
   boundaries(path?: Readonly<Record<string, string>>): BoundaryRequest[];
 }
@@ -48,6 +54,8 @@ interface GeneratedPart {
   readonly pinned: Readonly<Record<string, fc.Arbitrary<unknown>>>;
   readonly arbitrary: fc.Arbitrary<unknown>;
   readonly example: unknown;
+  /** The plain value (plainValue), pinned fields as in the example; the example where the contract refuses it. */
+  readonly plain: unknown;
 }
 
 /** An operation's parts and boundary values with webhook URLs as placeholders: built once per process, not per check. */
@@ -101,6 +109,7 @@ function buildParts(operation: Operation, recipients: readonly string[] | undefi
         pinned,
         arbitrary: validArbitrary(schema, { overrides: { ...pinned, ...headerValues } }),
         example: location === 'headers' ? requiredOnly(schema, example) : example,
+        plain: plainPart(`${operation.id}.${location}`, schema, location === 'headers' ? requiredOnly(schema, example) : example, Object.keys(pinned)),
       },
     ];
   });
@@ -156,6 +165,7 @@ export function requestGenerator(operation: Operation, webhookUrl: (word: string
       return fc.record(record).map((value) => finish({ ...withPath(path), ...value }));
     },
     example: (path) => finish(placeheldExample(path)),
+    plain: (path) => finish({ ...withPath(path), ...Object.fromEntries(parts.map((p) => [p.location, p.plain])) }),
     boundaries: (path) => {
       const base = placeheldExample(path);
       const all = boundaryParts(operation, built).map((b) => ({ label: b.label, parts: finish({ ...base, [b.location]: b.value }) }));
@@ -163,6 +173,19 @@ export function requestGenerator(operation: Operation, webhookUrl: (word: string
       return [...all.filter((b) => !encodingBoundary(b.label)), ...all.filter((b) => encodingBoundary(b.label))];
     },
   };
+}
+
+/**
+ * A part's plain value with its pinned fields (webhook URLs, a guarded target's recipient) taken from the example, when
+ * the contract's schema of the part takes it; else the example (DESIGN.md §3: plain counterexamples first).
+ */
+function plainPart(schemaName: string, schema: JsonSchema, example: unknown, pinned: readonly string[]): unknown {
+  const plain = plainValue(schema);
+  if (typeof plain !== 'object' || plain === null || typeof example !== 'object' || example === null) return example;
+  const withPinned: Record<string, unknown> = { ...plain };
+  for (const path of pinned) if (!path.includes('.') && path in example) withPinned[path] = (example as Record<string, unknown>)[path];
+  if (pinned.some((path) => path.includes('.'))) return example;
+  return schemas[schemaName] === undefined || validate(schemaName, withPinned).valid ? withPinned : example;
 }
 
 /** A boundary of the SMS encodings (segment lengths, alphabets counted in code points), not the limit of a constraint. */

@@ -22,7 +22,11 @@ export function operationsOverview(checks: readonly CheckResult[]): OperationRow
     const base = { operationId: operation.id, method: operation.method.toUpperCase(), path: operation.path };
     const ran = checks.filter((check) => check.baselineFor === operation.id && check.status !== 'skipped');
     const deciding = ran.find((check) => check.status !== 'passed') ?? ran[0];
-    if (deciding === undefined) return { ...base, state: 'not-tried' as const };
+    if (deciding === undefined) {
+      // a baseline skipped for a setting says which one would let it be tried
+      const skipped = checks.find((check) => check.baselineFor === operation.id && check.status === 'skipped' && check.reason !== undefined);
+      return { ...base, state: 'not-tried' as const, ...(skipped?.reason === undefined ? {} : { message: skipped.reason }) };
+    }
     const fixture = fixtureBlocker(operation.id, deciding, checks);
     const state = fixture === undefined ? stateOf(operation.id, deciding) : 'blocked';
     const { answer } = deciding;

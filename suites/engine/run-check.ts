@@ -5,6 +5,7 @@ import type { Exchange, HttpClient, Target } from '../../targets/index.js';
 import type { Check, FailureDetails, RunBaselines } from '../checks/index.js';
 import { CheckBlocked, CheckFailure, CheckSkipped, Evidence, isSuccess, TargetError } from '../checks/index.js';
 import { blockedReason } from './blocking.js';
+import { gateCheck } from './check-gate.js';
 import { createContext } from './create-context.js';
 import { operationOfRequest, routeOfOperation } from './operation-of-request.js';
 import { isNotImplemented } from './operations-overview.js';
@@ -72,33 +73,8 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     if (check.baselineFor !== undefined) recordBaseline(check.baselineFor, result, env);
     return result;
   };
-  if (planned.skip) return finish('skipped', { reason: planned.skip });
-  // DESIGN.md §3 "Blocking follows acceptance, not shape": an input-validation check needs its operation to answer
-  // valid input with a 2xx, not to answer it in the spec's shape
-  if (check.baseline !== undefined && !env.baselines.accepted(check.baseline)) {
-    const skipped = env.baselineSkips.get(check.baseline);
-    if (skipped !== undefined && !env.baselines.has(check.baseline)) {
-      return finish('skipped', { reason: `the positive baseline of ${check.baseline} was skipped: ${skipped}` });
-    }
-    // DESIGN.md §3: a refusal proves nothing when the operation refuses everything: blocked, never a failure of its own
-    const blocker = env.blockingBaseline(check.baseline);
-    if (blocker !== undefined) return finish('blocked', { blockedBy: blocker.id, reason: blockedReason(check.baseline, blocker) });
-    return finish('errored', {
-      reason: `harness error: no positive baseline of ${check.baseline} ran in this run (${env.baselines.whyNot(check.baseline) ?? ''})`,
-    });
-  }
-  // a fixture operation already known not to work: nothing this check could send would prove its requirements
-  for (const operationId of planned.phase === 2 ? (check.uses ?? []) : []) {
-    const blocker = env.blockingBaseline(operationId);
-    if (blocker !== undefined) return finish('blocked', { blockedBy: blocker.id, reason: blockedReason(operationId, blocker) });
-  }
-  // none of the operations it could observe through works: blocked by the first one's baseline, nothing sent
-  const observes = planned.phase === 2 ? (check.observes ?? []) : [];
-  if (observes.length > 0 && !observes.some((operationId) => env.baselines.accepted(operationId))) {
-    const blocker = observes.map((operationId) => [operationId, env.blockingBaseline(operationId)] as const).find(([, b]) => b !== undefined);
-    if (blocker !== undefined)
-      return finish('blocked', { blockedBy: (blocker[1] as CheckResult).id, reason: blockedReason(blocker[0], blocker[1] as CheckResult) });
-  }
+  const gate = await gateCheck(planned, env);
+  if (gate !== undefined) return finish(gate.status, gate);
   if (check.needs?.includes('receiver') && !env.receiver) {
     return finish('errored', { reason: `the webhook receiver is not available: ${env.receiverProblem ?? 'not started'}` });
   }
