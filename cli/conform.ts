@@ -1,5 +1,6 @@
 // Entry point of `npm run conform` and of the package's sms-conform command: argument parsing and wiring only
 // (cli/run-cli.ts). --help loads the flag parser and the text, nothing of the engine: it answers at node's start-up speed.
+import { exitWhenFlushed, stopOnSignal } from '../targets/stop-on-signal.js';
 import { parseConformArgs } from './args.js';
 import { helpText } from './help-text.js';
 
@@ -14,6 +15,13 @@ const helpOnly = ((): boolean => {
 if (helpOnly) {
   process.stdout.write(helpText);
 } else {
+  // SIGINT/SIGTERM (or the npm process that started it gone): the run stops, writes its partial reports, and the
+  // command ends with 130/143 (ARCHITECTURE.md "Stopping on a signal")
+  const stop = stopOnSignal();
   const { runCli } = await import('./run-cli.js');
-  process.exitCode = await runCli(argv, { stdout: process.stdout, stderr: process.stderr, env: process.env });
+  const code = await runCli(argv, { stdout: process.stdout, stderr: process.stderr, env: process.env, signal: stop.signal });
+  stop.dispose();
+  // a stopped run ends now: idle keep-alive sockets or the reference's idle thread must not hold it up
+  if (stop.received) exitWhenFlushed(code);
+  process.exitCode = code;
 }

@@ -7,7 +7,7 @@ export async function assertKnownFaults(ids: readonly string[]): Promise<void> {
   const known = new Set((await referenceFaults()).map((fault) => fault.id));
   const unknown = ids.find((id) => !known.has(id));
   if (unknown === undefined) return;
-  throw new HarnessError('USAGE', `Unknown --fault "${unknown}".${didYouMean(unknown, known)} The fault ids are in simulator/faults/*-faults.ts.`);
+  throw new HarnessError('USAGE', `Unknown --fault "${unknown}".${didYouMean(unknown, known)} --fault list prints the catalogue.`);
 }
 
 /** The fault ids a run names: --fault, and those of a `reference+fault:<ids>` target. */

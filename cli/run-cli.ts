@@ -13,32 +13,31 @@ import {
   runConformance,
   runTuningOf,
 } from '../suites/engine/index.js';
-import { defaultMaxSends, isHarnessError } from '../targets/index.js';
+import { defaultMaxSends, isHarnessError, referenceFaults } from '../targets/index.js';
 import type { Redactor } from '../targets/index.js';
 import { parseConformArgs } from './args.js';
+import { stopOf } from './cli-io.js';
+import type { CliIo } from './cli-io.js';
 import { addApiKeys, cliRedactor } from './cli-redactor.js';
 import { loadConfigFile } from './config-file.js';
 import { conventionFlags } from './convention-flags.js';
 import { helpText } from './help-text.js';
+import { faultListText, listsFaults } from './fault-list.js';
 import { assertKnownFaults, faultsNamed } from './known-faults.js';
-import { prepareOutDir } from './out-dir.js';
+import { preflight } from './preflight.js';
 import { progressPrinter } from './progress.js';
 import type { ProgressStream } from './progress.js';
 import { planPlaceholderKey, resolveRun } from './resolve-run.js';
 import type { ResolvedRun } from './resolve-run.js';
 import { mergeCli, shardCli } from './shard-cli.js';
 
-/** The streams and environment of one CLI invocation. */
-export interface CliIo {
-  readonly stdout: ProgressStream;
-  readonly stderr: ProgressStream;
-  readonly env: NodeJS.ProcessEnv;
-}
+export type { CliIo } from './cli-io.js';
 
 /** `npm run conform`: parses, runs, writes reports; returns the exit code (0 conforms, 1 does not, 2 usage/set-up). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   // DESIGN.md §5: every message this command prints is scrubbed of the keys it was given
   const redactor = cliRedactor(io.env);
+  let release = (): void => {};
   try {
     const args = parseConformArgs(argv);
     addApiKeys(redactor, args);
@@ -46,18 +45,21 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stdout.write(helpText);
       return 0;
     }
+    if (listsFaults(args.fault)) {
+      io.stdout.write(faultListText(await referenceFaults()));
+      return 0;
+    }
     const config = args.config ? await loadConfigFile(args.config, io.env, (note) => io.stderr.write(`conform: ${note}\n`)) : {};
     addApiKeys(redactor, config);
     // usage errors (flags, environment, config file, selection) all surface here: before a target starts or a report is written
     const run = resolveRun(args, config, io.env);
     await assertKnownFaults(faultsNamed(run.faults, run.targetSpec, run.compare?.spec));
-    if (run.merge !== undefined) {
-      await prepareOutDir(run.outDir);
-      return await mergeCli(run, run.merge, redactor, io);
-    }
+    // set-up before anything starts: --out and its lock, receiver ports, a container engine (exit 2, nothing written)
+    const writes = !args.plan && !args.list;
+    release = await preflight(run, { reports: writes, lock: writes && run.shard === undefined, targets: run.merge === undefined });
+    if (run.merge !== undefined) return await mergeCli(run, run.merge, redactor, io);
     const registry = await loadRegistry();
     const plan = planRun(registry, run.selection, planContextFor(run, requirements));
-    if (!args.plan && !args.list) await prepareOutDir(run.outDir);
     if (args.plan) {
       io.stdout.write(planText(run, plan));
       return 0;
@@ -68,7 +70,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     if (run.compare) return await compareCli(run, run.compare, registry, conventionFlags(args, config), redactor, io);
     if (run.shard) return await shardCli(run, run.shard, registry, redactor, io);
-    const result = await runConformance({ ...run, registry, redactor, onEvent: progressPrinter(io.stderr), handleSignals: true });
+    const result = await runConformance({ ...run, registry, redactor, onEvent: progressPrinter(io.stderr), ...stopOf(io) });
+    // a set-up problem says nothing of the target: one line, exit 2, no verdict written (earlier reports stay)
+    if (result.setupError) {
+      io.stderr.write(`conform: ${redactor.scrub(result.setupError.message)}\n`);
+      return result.exitCode;
+    }
     const written = await writeReports(result, {
       outDir: run.outDir,
       reporters: run.reporters,
@@ -77,7 +84,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     });
     if (written.console) io.stdout.write(written.console);
     for (const file of written.files) io.stdout.write(`report: ${file}\n`);
-    if (result.setupError) io.stderr.write(`conform: ${redactor.scrub(result.setupError.message)}\n`);
     return result.exitCode;
   } catch (error) {
     if (isHarnessError(error)) {
@@ -86,6 +92,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     io.stderr.write(`conform: internal error (a harness bug, please report it): ${redactor.scrub((error as Error).stack ?? String(error))}\n`);
     return 2;
+  } finally {
+    release();
   }
 }
 
@@ -110,6 +118,7 @@ async function compareCli(
     sharedFlags,
     onEvent: (side, event) =>
       event.type === 'check-end' && event.result.status !== 'failed' && event.result.status !== 'errored' ? undefined : progress[side](event),
+    ...(io.signal ? { signal: io.signal } : {}),
     ...(run.parityRules ? { rules: await loadParityRules(run.parityRules) } : {}),
     ...runTuningOf(run),
   });

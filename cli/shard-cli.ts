@@ -4,15 +4,12 @@ import { mergeShards, readShardFiles, runShard, writeShardFile } from '../suites
 import type { Shard } from '../suites/engine/index.js';
 import type { Redactor } from '../targets/index.js';
 import { progressPrinter } from './progress.js';
-import type { ProgressStream } from './progress.js';
+import { stopOf } from './cli-io.js';
+import type { CliIo } from './cli-io.js';
 import type { ResolvedRun } from './resolve-run.js';
 
 /** The streams and environment the fleet commands use. */
-interface FleetIo {
-  readonly stdout: ProgressStream;
-  readonly stderr: ProgressStream;
-  readonly env: NodeJS.ProcessEnv;
-}
+type FleetIo = CliIo;
 
 /** --shard i/n: runs one slice and writes shard-i-of-n.json into --out (the merge job writes the reports); returns the slice's exit code. */
 export async function shardCli(
@@ -22,7 +19,7 @@ export async function shardCli(
   redactor: Redactor,
   io: FleetIo,
 ): Promise<number> {
-  const slice = await runShard({ ...run, registry, redactor, onEvent: progressPrinter(io.stderr), handleSignals: true, shard });
+  const slice = await runShard({ ...run, registry, redactor, onEvent: progressPrinter(io.stderr), ...stopOf(io), shard });
   const redact = (text: string): string => redactor.scrub(text);
   const written = await writeReports(slice.result, { reporters: run.reporters.filter((name) => name === 'console'), redact });
   if (written.console) io.stdout.write(written.console);

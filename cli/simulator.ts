@@ -1,12 +1,14 @@
 // `npm run simulator`: the reference service on its own (see the help text below). Flags win over the environment.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ReferenceConfigError, startReference } from '../simulator/index.js';
+import { faultCatalogue, ReferenceConfigError, startReference } from '../simulator/index.js';
 import type { KeyConfig, ReferenceOptions } from '../simulator/index.js';
 import { ConventionUsageError, simulatorConventionHelp, simulatorConventionOptions, simulatorConventions } from './simulator-conventions.js';
 import { simulatorApiPort, simulatorUiPort } from '../spec/simulator-defaults.js';
 import { conformCommandFor } from './conform-command-for.js';
+import { faultListText } from './fault-list.js';
 import { defaultRouting } from './simulator-default-routing.js';
+import { exitWhenFlushed, stopOnSignal } from '../targets/stop-on-signal.js';
 
 class UsageError extends Error {}
 
@@ -24,7 +26,7 @@ The reference SMS API as a development simulator (spec §8): API on 127.0.0.1:40
                                 http://127.0.0.1:4010/simulator-webhook-url, where conform --target simulator listens)
                                                                                                  [SIM_WEBHOOK_URL]
   --key KEY:tier[:rate]         production mode: a key, tier growth|starter, requests/min or none  [SIM_KEYS, comma list]
-  --fault ID                    switch on a named fault (repeatable)                             [SIM_FAULTS, comma list]
+  --fault ID                    switch on a named fault (repeatable; --fault list prints them)   [SIM_FAULTS, comma list]
   --failing-number E164         recipient whose messages end in failed (repeatable; default +15550009999)
                                                                                                  [SIM_FAILING_NUMBERS]
   --step-ms N                   time between lifecycle statuses (default 1000)                   [SIM_STEP_MS]
@@ -154,9 +156,22 @@ async function main(): Promise<void> {
     console.log(help);
     return;
   }
-  let server;
+  const argv = process.argv.slice(2);
+  if (argv.some((arg, i) => arg === '--fault=list' || (arg === '--fault' && argv[i + 1] === 'list'))) {
+    process.stdout.write(faultListText(faultCatalogue));
+    return;
+  }
+  let server: Awaited<ReturnType<typeof startReference>> | undefined;
+  // installed before the first line is printed: a Ctrl-C right after "test it with" must find it (one keypress arrives
+  // two or three times under npm: targets/stop-on-signal.ts)
+  stopOnSignal({
+    onStop: (signal) => {
+      console.log(`simulator: ${signal} received, stopping`);
+      void (server?.stop() ?? Promise.resolve()).then(() => exitWhenFlushed(0));
+    },
+  });
   try {
-    const { reference: opts, receiverPort } = options(process.argv.slice(2), process.env);
+    const { reference: opts, receiverPort } = options(argv, process.env);
     server = await startReference(opts);
     const ui = server.uiUrl ? `, UI on ${server.uiUrl}` : '';
     const mode = opts.mode ?? 'simulator';
@@ -172,20 +187,11 @@ async function main(): Promise<void> {
       (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
     ) {
       console.error(`simulator: ${(err as Error).message}`);
-      process.exit(2);
+      exitWhenFlushed(2);
+      return;
     }
     throw err;
   }
-  const running = server;
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`simulator: ${signal} received, stopping`);
-    void running.stop().then(() => process.exit(0));
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 await main();

@@ -1,5 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { publishReportFolder } from '../reports/report-folder.js';
 import { parityHtml } from './parity-html.js';
 import { HarnessError } from '../targets/index.js';
 import type { ParityResult } from './parity-result.js';
@@ -12,21 +13,19 @@ export const parityReporters: Readonly<Record<string, { file: string; render(res
   html: { file: 'parity.html', render: parityHtml },
 };
 
-/** Writes parity.md, parity.json and parity.html (or the named ones) into outDir; returns the paths. */
+/** Writes parity.md, parity.json and parity.html (or the named ones) into outDir, moved into place whole (reports/report-folder.ts); returns the paths. */
 export async function writeParityReports(
   result: ParityResult,
   options: { readonly outDir?: string; readonly formats?: readonly string[]; readonly redact?: (text: string) => string } = {},
 ): Promise<string[]> {
-  const outDir = resolve(options.outDir ?? 'conformance-report');
   const redact = options.redact ?? ((text: string) => text);
-  await mkdir(outDir, { recursive: true });
-  const files: string[] = [];
-  for (const name of options.formats ?? Object.keys(parityReporters)) {
+  const chosen = (options.formats ?? Object.keys(parityReporters)).map((name) => {
     const reporter = parityReporters[name];
     if (!reporter) throw new HarnessError('UNKNOWN_REPORTER', `Unknown parity report format "${name}": use ${Object.keys(parityReporters).join(', ')}.`);
-    const path = join(outDir, reporter.file);
-    await writeFile(path, redact(reporter.render(result)), 'utf8');
-    files.push(path);
-  }
-  return files;
+    return reporter;
+  });
+  return publishReportFolder(options.outDir ?? 'conformance-report', async (dir) => {
+    for (const reporter of chosen) await writeFile(join(dir, reporter.file), redact(reporter.render(result)), 'utf8');
+    return chosen.map((reporter) => reporter.file);
+  });
 }

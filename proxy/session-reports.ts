@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
 import { writeReports } from '../reports/write-reports.js';
 import type { WriteReportsOptions, WrittenReports } from '../reports/write-reports.js';
 import type { RunResult, SessionTraffic } from '../suites/engine/result.js';
@@ -49,10 +47,5 @@ export async function writeSessionReports(
   options: Omit<WriteReportsOptions, 'redact'> = {},
 ): Promise<WrittenReports> {
   const redact = (text: string): string => session.redactor.scrub(text);
-  const written = await writeReports(result, { ...options, redact });
-  const outDir = resolve(options.outDir ?? 'conformance-report');
-  await mkdir(outDir, { recursive: true });
-  const traffic = join(outDir, 'traffic.json');
-  await writeFile(traffic, redact(`${JSON.stringify(trafficSummary(session), null, 2)}\n`), 'utf8');
-  return { ...written, files: [...written.files, traffic] };
+  return writeReports(result, { ...options, redact, extraFiles: { 'traffic.json': `${JSON.stringify(trafficSummary(session), null, 2)}\n` } });
 }

@@ -4,7 +4,7 @@ import { fixFirst, operationCells, operationHeader, sameCauseText } from './fix-
 import type { Reporter } from './reporter.js';
 import { safetySummary } from './safety-section.js';
 import { cutLine, idList, visible } from './safe-text.js';
-import { countRows, coverageLine, statusMark, verdictLine } from './text-format.js';
+import { countRows, coverageLine, partialNote, statusMark, verdictLine } from './text-format.js';
 
 /** Failures printed one by one at most; the rest are counted (report.html has them all). */
 const maxFailures = 40;
@@ -50,6 +50,8 @@ export const consoleReporter: Reporter = {
     );
     const safety = safetySummary(result);
     if (safety) lines.push(visible(safety));
+    const partial = partialNote(result);
+    if (partial) lines.push(partial);
     lines.push(verdictLine(result), '');
     return lines.join('\n');
   },

@@ -1,6 +1,7 @@
 import type { CheckResult, RunResult } from '../suites/engine/result.js';
 import type { Reporter } from './reporter.js';
 import { jsonText } from './json-text.js';
+import { partialNote } from './text-format.js';
 
 /** The CTRF specification version the report follows (the schema of the `ctrf` reference package, CURRENT_SPEC_VERSION). */
 export const ctrfSpecVersion = '0.0.0';
@@ -102,6 +103,7 @@ export const ctrfReporter: Reporter = {
           requirements: result.summary.requirements,
           requestsSent: result.requestsSent,
           ...(result.traffic === undefined ? {} : { traffic: result.traffic }),
+          ...(result.interrupted ? { partial: partialNote(result, 1000), interrupted: result.interrupted } : {}),
         },
       },
     };

@@ -3,6 +3,7 @@ import { failureView, shortLimits } from './failure-view.js';
 import { fixFirst, sameCauseText } from './fix-first.js';
 import type { Reporter } from './reporter.js';
 import { cut, cutLine, idList, visible } from './safe-text.js';
+import { partialNote } from './text-format.js';
 
 /** Annotations printed at most (GitHub shows 10 errors per step; the rest are counted in a notice). */
 const maxAnnotations = 50;
@@ -16,6 +17,8 @@ export const githubActionsReporter: Reporter = {
   render(result: RunResult): string {
     const lines: string[] = [];
     if (result.setupError) lines.push(command('error', 'conformance not run', `${result.setupError.code}: ${result.setupError.message}`));
+    const partial = partialNote(result);
+    if (partial) lines.push(command('warning', 'partial conformance run', partial));
     const order = fixFirst(result);
     const failures = [...order.roots, ...order.others.map((check) => ({ check, blocks: [] as readonly string[], same: [] as readonly string[] }))];
     for (const { check, blocks, same } of failures.slice(0, maxAnnotations)) {

@@ -1,6 +1,7 @@
 import type { CheckResult, CheckTrace, RunResult } from '../suites/engine/result.js';
 import type { Reporter } from './reporter.js';
 import { jsonText } from './json-text.js';
+import { partialNote } from './text-format.js';
 
 type Exchange = CheckTrace['exchanges'][number];
 
@@ -104,7 +105,7 @@ export const harReporter: Reporter = {
       creator: { name: 'sms-conformance', version: 'unversioned' }, // a RunResult does not carry the harness version
       pages,
       entries,
-      comment: `${result.target.name} (${result.target.baseUrl}), seed ${result.seed}${untraced ? '; the run did not record exchanges (run with --reporter har to record them)' : ''}`,
+      comment: `${result.target.name} (${result.target.baseUrl}), seed ${result.seed}${untraced ? '; the run did not record exchanges (run with --reporter har to record them)' : ''}${result.interrupted ? `; ${partialNote(result, 1000) ?? ''}` : ''}`,
     };
     return jsonText({ log });
   },

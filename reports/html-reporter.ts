@@ -6,7 +6,7 @@ import { areaTable, checksTable, matrixTable } from './html-tables.js';
 import type { Reporter } from './reporter.js';
 import { ledgerHeader, ledgerRows, safetySummary } from './safety-section.js';
 import { cut, escapeXml as esc } from './safe-text.js';
-import { countColumns, coverageLine, verdictLine } from './text-format.js';
+import { countColumns, coverageLine, partialNote, verdictLine } from './text-format.js';
 
 /**
  * One self-contained HTML file that opens with what to fix first: the operations table and the root causes (each
@@ -35,6 +35,7 @@ export const htmlReporter: Reporter = {
       `<header class="${esc(result.verdict)}"><h1>${esc(verdictLine(result))}</h1>`,
       `<p>Target ${esc(result.target.name)} · profile ${esc(result.target.profile)} · ${esc(result.target.baseUrl)} · seed ${result.seed} · ${result.runs} runs/property · ${esc(coverageLine(result))} · started ${esc(result.startedAt)}</p></header>`,
       `<nav>${nav.join('')}</nav><main>`,
+      result.interrupted ? `<section class="failure partial"><b>${esc(partialNote(result, 1000) ?? '')}</b></section>` : '',
       result.setupError
         ? `<section class="failure"><b>Set-up problem ${esc(result.setupError.code)}</b><pre>${esc(result.setupError.message)}</pre></section>`
         : '',

@@ -2,7 +2,7 @@ import type { CheckResult, RunResult } from '../suites/engine/result.js';
 import { failureView, fullLimits } from './failure-view.js';
 import type { Reporter } from './reporter.js';
 import { cutLine, escapeXml } from './safe-text.js';
-import { notGradedNote, seconds } from './text-format.js';
+import { notGradedNote, partialNote, seconds } from './text-format.js';
 
 /**
  * JUnit XML: a testsuite per suite, a testcase per check, requirement ids as properties. blocked is a skipped test
@@ -19,8 +19,10 @@ export const junitReporter: Reporter = {
     const extra = note === undefined ? 0 : 1;
     const lines = [
       '<?xml version="1.0" encoding="UTF-8"?>',
-      `<testsuites name="conformance ${escapeXml(result.target.name)}" tests="${result.summary.total + extra}" failures="${count(result.checks, 'failed')}" errors="${count(result.checks, 'errored')}" skipped="${count(result.checks, 'skipped', 'blocked') + extra}" time="${seconds(result.durationMs)}" timestamp="${escapeXml(result.startedAt)}">`,
+      `<testsuites name="conformance ${escapeXml(result.target.name)}${result.interrupted ? ` (partial: stopped by ${escapeXml(result.interrupted.by)})` : ''}" tests="${result.summary.total + extra}" failures="${count(result.checks, 'failed')}" errors="${count(result.checks, 'errored')}" skipped="${count(result.checks, 'skipped', 'blocked') + extra}" time="${seconds(result.durationMs)}" timestamp="${escapeXml(result.startedAt)}">`,
     ];
+    const partial = partialNote(result, 1000);
+    if (partial) lines.push(`  <!-- ${escapeXml(partial).replace(/--/g, '- -')} -->`);
     if (note !== undefined) {
       // a passive session's ungraded traffic, as a skipped case: CI lists it next to the checks (issue 26)
       lines.push(

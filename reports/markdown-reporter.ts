@@ -4,7 +4,7 @@ import { compactHeader, MarkdownBudget, markdownFailure, markdownFailureRow } fr
 import type { Reporter } from './reporter.js';
 import { ledgerHeader, ledgerRows, safetySummary } from './safety-section.js';
 import { idList, markdownCell } from './safe-text.js';
-import { countColumns, countRows, coverageLine, notGradedNote, statusMark, verdictLine } from './text-format.js';
+import { countColumns, countRows, coverageLine, notGradedNote, partialNote, statusMark, verdictLine } from './text-format.js';
 
 /** summary.md stays under this many bytes whatever the run (GitHub caps a step summary at 1 MiB; people read less). */
 export const markdownByteLimit = 38_000;
@@ -29,6 +29,8 @@ export const markdownReporter: Reporter = {
       `Target **${markdownCell(result.target.name, 100)}** (profile ${markdownCell(result.target.profile, 40)}, ${markdownCell(result.target.baseUrl, 200)}), seed \`${result.seed}\`, ${result.runs} runs per property, ${result.requestsSent} requests, ${(result.durationMs / 1000).toFixed(1)} s${result.target.startupMs === undefined ? '' : `, target ready in ${result.target.startupMs} ms`}. Full detail: \`report.html\`, \`results.json\`.`,
       '',
     );
+    const partial = partialNote(result, 30);
+    if (partial) out.force(`> **${markdownCell(partial, 3000)}**`, '');
     if (result.setupError) out.force(`**Set-up problem ${markdownCell(result.setupError.code, 60)}**: ${markdownCell(result.setupError.message, 1000)}`, '');
     if (result.operations.length > 0) {
       out.force('## Operations', '', `| ${operationHeader.join(' | ')} |`, '|---|---|---|---|');

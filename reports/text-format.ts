@@ -1,5 +1,5 @@
 import type { CheckStatus, MatrixStatus, RunResult } from '../suites/engine/result.js';
-import { visible } from './safe-text.js';
+import { idList, visible } from './safe-text.js';
 
 /** The status columns of the count tables, in report order. */
 export const countColumns: readonly CheckStatus[] = ['passed', 'failed', 'errored', 'blocked', 'noted', 'skipped'];
@@ -39,8 +39,21 @@ export function verdictLine(result: RunResult): string {
   const counts = countColumns.map((status) => `${byStatus[status] ?? 0} ${status}`).join(', ');
   const note = notGradedNote(result);
   if (result.verdict === 'not-run') return `NOT RUN: ${visible(result.setupError?.message ?? 'set-up problem')}`;
+  const stop = result.interrupted;
+  if (stop) return `PARTIAL (stopped by ${visible(stop.by)}): ${stop.finished} of ${result.summary.total} checks finished: ${counts}`;
   const verdict = result.verdict === 'conforms' ? 'CONFORMS' : 'DOES NOT CONFORM';
   return `${verdict} (fail-on ${result.failOn}): ${counts}${note === undefined ? '' : `; ${note}`}`;
+}
+
+/**
+ * What every report of a stopped run says first (RunResult.interrupted): that it is partial, which checks finished and
+ * which were cut; undefined for a run that finished.
+ */
+export function partialNote(result: RunResult, maxIds = 10): string | undefined {
+  const stop = result.interrupted;
+  if (!stop) return undefined;
+  const cut = stop.cut.length === 0 ? 'none was running' : `${stop.cut.length} cut while running (${idList(stop.cut, maxIds)})`;
+  return `Partial results: the run was stopped by ${visible(stop.by)}. ${stop.finished} of ${result.summary.total} checks finished (their results stand); ${cut}; ${stop.notStarted} not started. Run it again to finish.`;
 }
 
 /** Status symbols for text reports: noted is never shown as a failure. */

@@ -1,4 +1,4 @@
-import type { CheckResult, RunResult } from '../suites/engine/index.js';
+import type { CheckResult, RunExitCode, RunResult } from '../suites/engine/index.js';
 import type { ReferenceFault } from '../targets/index.js';
 
 /** What one fault did to a run: caught when the run failed on a check citing the fault's requirement. */
@@ -14,7 +14,7 @@ export interface FaultOutcome {
   readonly attribution?: 'exact' | 'elsewhere' | 'unattributed';
   /** Other checks that failed or errored (collateral: fine, but shown). */
   readonly otherFailures: readonly string[];
-  readonly exitCode: 0 | 1 | 2;
+  readonly exitCode: RunExitCode;
   readonly durationMs: number;
   /** Why it was not caught, in a line (empty when caught). */
   readonly reason: string;
@@ -29,7 +29,8 @@ export function judgeFault(fault: ReferenceFault, run: RunResult): FaultOutcome 
   const caught = run.exitCode === 1 && caughtBy.length > 0;
   let reason = '';
   if (!caught) {
-    if (run.exitCode === 2) reason = `the run could not be carried out: ${run.setupError?.message ?? 'set-up error'}`;
+    if (run.interrupted) reason = `the run was stopped (${run.interrupted.by}) before it finished`;
+    else if (run.exitCode === 2) reason = `the run could not be carried out: ${run.setupError?.message ?? 'set-up error'}`;
     else if (run.exitCode === 0) reason = `the run passed: no check citing ${fault.requirement} failed (${citing(run, fault)} ran)`;
     else reason = `the run failed, but not on a check citing ${fault.requirement} (${otherFailures.join(', ')})`;
   }

@@ -20,6 +20,10 @@ export const harnessErrorCodes = [
   'INTERRUPTED',
   'SUITE_MODULE',
   'NOT_STARTED',
+  // set-up found before the first request (cli/preflight.ts): a report folder another run holds, a receiver port taken, no container engine
+  'OUT_IN_USE',
+  'RECEIVER_PORT_IN_USE',
+  'NO_CONTAINER_ENGINE',
   // --shard / --merge: a bad slice spec, no slices, an unreadable or foreign file, a missing, duplicate or disagreeing slice
   'SHARD_USAGE',
   'SHARD_NONE',

@@ -17,6 +17,8 @@ export { isLoopbackUrl } from './loopback.js';
 export { profileFor, profileNames } from './profile.js';
 export type { Profile, ProfileName } from './profile.js';
 export { onAbort } from './on-abort.js';
+export { startedByNpm, stopExitCodes, stopOnSignal } from './stop-on-signal.js';
+export type { SignalStop, StopOnSignalOptions, StopSignal } from './stop-on-signal.js';
 export { RateLimiter, sleep } from './rate-limiter.js';
 export { WindowLimiter } from './window-limiter.js';
 export { redactedMarker, Redactor, secretHeaderNames } from './redact.js';

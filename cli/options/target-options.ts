@@ -30,7 +30,14 @@ export const targetOptions = [
     config: false,
     help: "conform.config.json or .ts: every option as a key named as its flag in camelCase (--fail-on is failOn; a repeatable flag's key holds a list); ${ENV} is expanded; flags and environment variables win",
   },
-  { key: 'fault', kind: 'list', group: 'target', arg: '<id>', deprecatedKeys: ['faults'], help: 'reference only: switch on a named fault' },
+  {
+    key: 'fault',
+    kind: 'list',
+    group: 'target',
+    arg: '<id>',
+    deprecatedKeys: ['faults'],
+    help: 'reference only: switch on a named fault; the value list prints the catalogue (id, the requirement it breaks, what it does)',
+  },
   { key: 'apiKey', kind: 'string', group: 'keys', arg: '<key>', env: 'CONFORM_API_KEY', secret: true, help: 'the Growth-tier key' },
   { key: 'starterApiKey', kind: 'string', group: 'keys', arg: '<key>', env: 'CONFORM_STARTER_API_KEY', secret: true, help: 'the Starter-tier key' },
   {

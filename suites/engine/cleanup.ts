@@ -41,19 +41,3 @@ export async function deleteLeftoverWebhooks(http: HttpClient, options: CleanupO
   }
   return { webhooksDeleted: deleted, webhooksLeft: failed.map((f) => `${f.id}: ${f.reason}`) };
 }
-
-/** Calls onSignal on the first SIGINT/SIGTERM (the run stops and cleans up); a second one exits at once. Returns the detach. */
-export function watchTermination(onSignal: (signal: NodeJS.Signals) => void): () => void {
-  let seen = false;
-  const handler = (signal: NodeJS.Signals): void => {
-    if (seen) process.exit(signal === 'SIGINT' ? 130 : 143);
-    seen = true;
-    onSignal(signal);
-  };
-  process.on('SIGINT', handler);
-  process.on('SIGTERM', handler);
-  return () => {
-    process.off('SIGINT', handler);
-    process.off('SIGTERM', handler);
-  };
-}

@@ -1,5 +1,18 @@
 import type { Receiver } from '../../receiver/index.js';
 import { receiverPublicOrigin } from '../../spec/simulator-defaults.js';
+import { HarnessError } from '../../targets/index.js';
+
+/**
+ * The set-up error of a receiver port the run cannot listen on (exit 2): taken, every webhook check would fail on the
+ * harness's side, never the target's. `flag` is the option that sets it (--receiver-port, or parity B's).
+ */
+export function receiverPortError(port: number, code: string, flag = '--receiver-port'): HarnessError {
+  const why = code === 'EADDRINUSE' ? 'is in use by another process (another conform run?)' : `cannot be listened on (${code})`;
+  return new HarnessError(
+    'RECEIVER_PORT_IN_USE',
+    `${flag} ${port}: port ${port} on 127.0.0.1 ${why}. Stop that process, or give ${flag} <a free port> and start the simulator with --webhook-url http://127.0.0.1:<that port>/simulator-webhook-url.`,
+  );
+}
 
 /**
  * The receiver a run starts: HTTP on loopback `httpPort` (0: a free one) and HTTPS on a free port, with a certificate
@@ -10,10 +23,9 @@ export async function startHarnessReceiver(httpPort = 0): Promise<Receiver> {
   try {
     return await startReceiver({ host: '127.0.0.1', httpPort, httpsPort: 0, tlsNames: [new URL(receiverPublicOrigin).hostname] });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    throw new Error(
-      `port ${httpPort} on 127.0.0.1 is in use (another conform run?): stop that, or pick --receiver-port <free port> (--compare-receiver-port for parity's B) and start the simulator with --webhook-url http://127.0.0.1:<that port>/simulator-webhook-url`,
-    );
+    const code = (error as NodeJS.ErrnoException).code;
+    if (httpPort === 0 || code === undefined) throw error;
+    throw receiverPortError(httpPort, code);
   }
 }
 

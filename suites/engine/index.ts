@@ -1,9 +1,9 @@
 /** suites/engine/: runs checks against a target and produces a RunResult (data, never printed here). */
-export { deleteLeftoverWebhooks, watchTermination } from './cleanup.js';
+export { deleteLeftoverWebhooks } from './cleanup.js';
 export type { CleanupOptions } from './cleanup.js';
 export { defaultMaxRequests, defaultTimeBudgetMinutes, fitCaseBudget } from './case-budget.js';
 export type { CaseBudget, CaseBudgetOptions } from './case-budget.js';
-export { receiverForTarget, startHarnessReceiver } from './harness-receiver.js';
+export { receiverForTarget, receiverPortError, startHarnessReceiver } from './harness-receiver.js';
 export { mergeShards } from './merge-shards.js';
 export type { ShardEntry } from './merge-shards.js';
 export { planContextFor, planRun, skipReason } from './plan.js';
@@ -21,8 +21,11 @@ export type {
   OperationState,
   RequirementRow,
   ResultLevel,
+  RunExitCode,
+  RunInterruption,
   RunResult,
   RunSummary,
+  RunVerdict,
   SendRecord,
   SendSummary,
   SetupProblem,

@@ -65,6 +65,13 @@ export function mergeShards(entries: readonly ShardEntry[]): RunResult {
       );
     byIndex.set(entry.slice.shard.index, entry);
   }
+  const stopped = sorted.find((entry) => entry.slice.result.interrupted !== undefined);
+  if (stopped) {
+    throw new HarnessError(
+      'SHARD_MISSING',
+      `Shard ${stopped.slice.shard.index} of ${total} (${stopped.source}) was stopped (${stopped.slice.result.interrupted?.by}) before it finished: its results are partial; re-run that shard before merging.`,
+    );
+  }
   const missing = Array.from({ length: total }, (_, i) => i + 1).filter((index) => !byIndex.has(index));
   if (missing.length > 0) {
     throw new HarnessError(

@@ -195,6 +195,28 @@ export interface SessionTraffic {
   readonly notGradedBy: Readonly<Record<string, number>>;
 }
 
+/**
+ * A run stopped before it finished (a signal, or the caller's abort): every report of it is partial and says so. The
+ * checks that finished keep their results; the others are skipped with a reason that starts "cut:" (running when the
+ * stop came) or "not run:" (not started).
+ */
+export interface RunInterruption {
+  /** What stopped it: the signal's name (SIGINT, SIGTERM, SIGHUP: the npm process that started it is gone), or the caller's reason. */
+  readonly by: string;
+  /** How many checks finished before the stop. */
+  readonly finished: number;
+  /** The checks that were running when the stop came, in plan order. */
+  readonly cut: readonly string[];
+  /** How many checks had not started. */
+  readonly notStarted: number;
+}
+
+/** The verdicts of a run and their exit codes (README "Exit codes"). */
+export type RunVerdict = 'conforms' | 'does-not-conform' | 'not-run' | 'interrupted';
+
+/** 0 conforms, 1 does not, 2 usage or set-up error, 128 + the signal's number when a signal stopped the run (129, 130, 143). */
+export type RunExitCode = 0 | 1 | 2 | 129 | 130 | 143;
+
 /** The whole run: what reports consume. Never contains keys or secrets. */
 export interface RunResult {
   /** startupMs: time from target start to the first check, for targets the harness starts (containers). */
@@ -211,10 +233,12 @@ export interface RunResult {
   readonly rootCauses: readonly RootCause[];
   readonly requirements: readonly RequirementRow[];
   readonly summary: RunSummary;
-  /** conforms (exit 0), does-not-conform (exit 1), not-run (exit 2: set-up problem). */
-  readonly verdict: 'conforms' | 'does-not-conform' | 'not-run';
-  readonly exitCode: 0 | 1 | 2;
+  /** conforms (exit 0), does-not-conform (exit 1), not-run (exit 2: set-up problem), interrupted (129, 130, 143: partial). */
+  readonly verdict: RunVerdict;
+  readonly exitCode: RunExitCode;
   readonly setupError?: SetupProblem;
+  /** Set when the run was stopped before it finished: the results are partial. */
+  readonly interrupted?: RunInterruption;
   readonly requestsSent: number;
   /** A passive session's traffic; its verdict holds for the graded exchanges only, and every report says so. */
   readonly traffic?: SessionTraffic;

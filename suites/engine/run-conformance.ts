@@ -2,15 +2,15 @@ import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Receiver } from '../../receiver/index.js';
 import { requirements as specRequirements } from '../../spec/requirements.js';
-import { HttpClient, isHarnessError, maxValueChars, Redactor } from '../../targets/index.js';
+import { HttpClient, isHarnessError, maxValueChars, Redactor, stopOnSignal } from '../../targets/index.js';
 import { RunBaselines } from '../checks/index.js';
 import type { CheckRegistry } from '../checks/index.js';
 import { blockingBaseline } from './blocking.js';
-import { deleteLeftoverWebhooks, watchTermination } from './cleanup.js';
+import { deleteLeftoverWebhooks } from './cleanup.js';
 import { planContextFor, planRun } from './plan.js';
 import type { PlannedCheck } from './plan.js';
 import { probeReachability } from './reachability.js';
-import type { CheckResult, CleanupReport, RunResult, SetupProblem } from './result.js';
+import type { CheckResult, CleanupReport, RunInterruption, RunResult, SetupProblem } from './result.js';
 import { receiverForTarget, startHarnessReceiver } from './harness-receiver.js';
 import { historyVerdict } from './history-verdict.js';
 import { runCheck } from './run-check.js';
@@ -25,7 +25,8 @@ import { clientRatePerMinute, guardsRateLimit, rateLimitCheckBound, sendPolicyFo
 /**
  * Runs the selected checks against the target and returns the results as data. Usage errors in the selection throw
  * a HarnessError before anything starts; a target that does not start or answer, or refuses the key, gives exitCode 2
- * and setupError; every other outcome is a check result (blocked ones name the check they waited on).
+ * and setupError; a stop (options.signal, or SIGINT/SIGTERM with handleSignals) gives a partial result (`interrupted`,
+ * exit code 130/143); every other outcome is a check result (blocked ones name the check they waited on).
  */
 export async function runConformance(options: RunOptions): Promise<RunResult> {
   const startedAt = new Date();
@@ -48,12 +49,19 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   const emit = options.onEvent ?? (() => {});
   // Ctrl-C or the caller's signal: stop the checks, skip the rest, and still clean up in finally
   const interrupt = new AbortController();
-  const stopRun = (reason: string): void => {
-    if (!interrupt.signal.aborted) interrupt.abort(reason);
+  const stopRun = (reason: unknown): void => {
+    if (!interrupt.signal.aborted) interrupt.abort(typeof reason === 'string' ? reason : 'aborted by the caller');
   };
-  if (options.signal?.aborted) stopRun('aborted by the caller');
-  options.signal?.addEventListener('abort', () => stopRun('aborted by the caller'), { once: true });
-  const detachSignals = options.handleSignals ? watchTermination((signal) => stopRun(signal)) : () => {};
+  if (options.signal?.aborted) stopRun(options.signal.reason);
+  options.signal?.addEventListener('abort', () => stopRun(options.signal?.reason), { once: true });
+  const signals = options.handleSignals ? stopOnSignal({ onStop: stopRun }) : undefined;
+  const stoppedBy = (): string => String(interrupt.signal.reason);
+  const cut: string[] = [];
+  let notStarted = 0;
+  const notRun = (planned: PlannedCheck): CheckResult => {
+    notStarted += 1;
+    return skippedResult(planned, `not run: the run was stopped (${stoppedBy()}) before this check started`);
+  };
 
   const results = new Map<string, CheckResult>();
   let setupError: SetupProblem | undefined;
@@ -72,6 +80,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       try {
         receiver = await startHarnessReceiver(options.receiverPort ?? target.receiverPort);
       } catch (error) {
+        // a fixed port taken is a set-up error (exit 2); any other failure errors the checks that need the receiver
+        if (isHarnessError(error)) throw error;
         receiverProblem = (error as Error).message;
       }
     }
@@ -79,7 +89,6 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     await target.start(receiver ? receiverForTarget(receiver) : {});
     // time from start to the first check (a container measures its own, from container start to readiness)
     description = { startupMs: Math.round(performance.now() - startBegan), ...target.describe() };
-    emit({ type: 'run-start', target: description, total: plan.length, seed });
     http = HttpClient.create({
       baseUrl: target.baseUrl,
       keys: target.keys,
@@ -114,10 +123,16 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     };
     let done = 0;
     const execute = async (planned: PlannedCheck): Promise<CheckResult> => {
+      if (interrupt.signal.aborted) {
+        const skipped = notRun(planned);
+        results.set(skipped.id, skipped);
+        return skipped;
+      }
       emit({ type: 'check-start', id: planned.check.id, suite: planned.check.suite, title: planned.check.title });
-      const ran = interrupt.signal.aborted
-        ? skippedResult(planned, `not run: the run was interrupted (${String(interrupt.signal.reason)})`)
-        : await runCheck(planned, env);
+      const finished = await runCheck(planned, env);
+      // a check still running when the stop came ended because of it: its result says nothing of the target
+      const ran = interrupt.signal.aborted ? skippedResult(planned, `cut: the run was stopped (${stoppedBy()}) while this check ran`) : finished;
+      if (interrupt.signal.aborted) cut.push(planned.check.id);
       // a failure stays a failure (the end-of-run pass only folds it under its cause), so progress shows what the report will
       const result = ran;
       results.set(result.id, result);
@@ -127,6 +142,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     };
     // DESIGN.md §3: no single check gates the run; only no answer at all, or a refused key, stops it (exit 2)
     if (!interrupt.signal.aborted) await probeReachability(http, description.baseUrl, interrupt.signal);
+    // after the probe: a target that does not answer is one line of set-up error, not a run that starts and stops
+    emit({ type: 'run-start', target: description, total: plan.length, seed, runs });
     const concurrency = Math.max(1, options.concurrency ?? 4);
     for (const phase of [1, 2]) {
       const inPhase = plan.filter((p) => p.phase === phase);
@@ -149,28 +166,34 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       results.set(result.id, result);
       emit({ type: 'check-end', result, done: ++done, total: plan.length });
     }
-    if (interrupt.signal.aborted) {
-      const reason = String(interrupt.signal.reason);
-      setupError = { code: 'INTERRUPTED', message: `the run was interrupted (${reason}): the results are incomplete; run it again to finish.` };
-      for (const planned of plan) if (!results.has(planned.check.id)) results.set(planned.check.id, skippedResult(planned, `not run: interrupted (${reason})`));
-    }
     sent = http.totalSent;
   } catch (error) {
     if (!isHarnessError(error)) throw error;
-    setupError = { code: error.code, message: error.message };
-    for (const planned of plan) {
-      if (!results.has(planned.check.id)) results.set(planned.check.id, skippedResult(planned, `not run: ${error.message}`));
+    // a stop during the start or the probe is a stop, not a set-up problem of the target
+    if (!interrupt.signal.aborted) {
+      setupError = { code: error.code, message: error.message };
+      for (const planned of plan) {
+        if (!results.has(planned.check.id)) results.set(planned.check.id, skippedResult(planned, `not run: ${error.message}`));
+      }
     }
   } finally {
-    // DESIGN.md §5: webhooks the run created do not outlive it, also after a failure or Ctrl-C
-    if (http) cleanup = await deleteLeftoverWebhooks(http);
-    detachSignals();
+    // DESIGN.md §5: webhooks the run created do not outlive it, also after a failure or Ctrl-C (then within a few
+    // seconds: a CI runner that cancels a job waits about 10 s before it kills)
+    if (http) cleanup = await deleteLeftoverWebhooks(http, interrupt.signal.aborted ? interruptedCleanup : {});
+    signals?.dispose();
     await http?.close().catch(() => {});
     await target.stop().catch(() => {});
     if (receiver && options.onDeliveries) options.onDeliveries(receiver.store.all());
     await receiver?.stop().catch(() => {});
   }
 
+  let interrupted: RunInterruption | undefined;
+  if (interrupt.signal.aborted) {
+    for (const planned of plan) if (!results.has(planned.check.id)) results.set(planned.check.id, notRun(planned));
+    const wasCut = new Set(cut);
+    const inPlanOrder = plan.map((p) => p.check.id).filter((id) => wasCut.has(id));
+    interrupted = { by: redactor.scrub(stoppedBy(), 200), finished: plan.length - cut.length - notStarted, cut: inPlanOrder, notStarted };
+  }
   const scrubbedSetup = setupError ? { code: setupError.code, message: redactor.scrub(setupError.message, maxValueChars) } : undefined;
   const result: RunResult = {
     target: description,
@@ -184,8 +207,10 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       requirements,
       failOn,
       scrubbedSetup,
+      interrupted,
     ),
     ...(scrubbedSetup ? { setupError: scrubbedSetup } : {}),
+    ...(interrupted ? { interrupted } : {}),
     requestsSent: http?.totalSent ?? sent,
     ...(http ? { sends: http.sends } : {}),
     ...(cleanup && (cleanup.webhooksDeleted.length > 0 || cleanup.webhooksLeft.length > 0) ? { cleanup } : {}),
@@ -193,6 +218,9 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   emit({ type: 'run-end', result });
   return result;
 }
+
+/** The clean-up bounds after a stop: the whole clean-up within 5 s. */
+const interruptedCleanup = { deadlineMs: 5_000, timeoutMs: 2_000 };
 
 function optionalRuns(runs: number | undefined): { runs?: number } {
   return runs === undefined ? {} : { runs };

@@ -2,7 +2,7 @@ import type { CheckResult, RunResult } from './result.js';
 
 /** Progress of a run, for the CLI (onEvent). */
 export type RunEvent =
-  | { readonly type: 'run-start'; readonly target: RunResult['target']; readonly total: number; readonly seed: number }
+  | { readonly type: 'run-start'; readonly target: RunResult['target']; readonly total: number; readonly seed: number; readonly runs: number }
   | { readonly type: 'check-start'; readonly id: string; readonly suite: string; readonly title: string }
   | { readonly type: 'check-log'; readonly id: string; readonly message: string }
   | { readonly type: 'check-end'; readonly result: CheckResult; readonly done: number; readonly total: number }

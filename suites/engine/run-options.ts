@@ -70,9 +70,12 @@ export interface RunDescription extends RunTuning, RunSafety {
 export interface RunOptions extends RunDescription {
   /** The checks (default: every suite module of suites/index.ts). */
   readonly registry?: CheckRegistry;
-  /** Aborting it stops the run: running checks error, the rest are skipped, created webhooks are deleted. */
+  /**
+   * Aborting it stops the run: running checks are cut, the rest not started, created webhooks are deleted, and the
+   * result is partial (RunResult.interrupted; its reason, e.g. 'SIGINT', decides the exit code).
+   */
   readonly signal?: AbortSignal;
-  /** Stop the same way on SIGINT/SIGTERM (the CLI sets it; a second signal exits at once). */
+  /** Stop the same way on SIGINT/SIGTERM (targets/stop-on-signal.ts; the CLI passes `signal` from its own instead). */
   readonly handleSignals?: boolean;
   /** The requirement catalogue (default spec/requirements.yaml). */
   readonly requirements?: readonly Requirement[];

@@ -1,8 +1,10 @@
 import type { Requirement } from '../../spec/requirements.js';
+import { stopExitCodes } from '../../targets/stop-on-signal.js';
+import type { StopSignal } from '../../targets/stop-on-signal.js';
 import { foldFailures } from './blocking.js';
 import { operationsOverview } from './operations-overview.js';
 import type { RunResult } from './result.js';
-import type { CheckResult, SetupProblem } from './result.js';
+import type { CheckResult, RunExitCode, RunInterruption, SetupProblem } from './result.js';
 import { rootCauses } from './root-causes.js';
 import { exitCodeFor, requirementsMatrix, summarize } from './summarize.js';
 
@@ -19,17 +21,23 @@ export function runOutcome(
   catalogue: readonly Requirement[],
   failOn: 'must' | 'should',
   setupError?: SetupProblem,
+  interrupted?: RunInterruption,
 ): RunOutcome {
   const checks = foldFailures(results);
   const requirements = requirementsMatrix(catalogue, checks);
-  const exitCode = setupError ? 2 : exitCodeFor(checks, failOn);
+  const verdict = interrupted ? 'interrupted' : setupError ? 'not-run' : exitCodeFor(checks, failOn) === 0 ? 'conforms' : 'does-not-conform';
   return {
     checks,
     operations: operationsOverview(checks),
     rootCauses: rootCauses(checks),
     requirements,
     summary: summarize(checks, requirements),
-    verdict: exitCode === 0 ? 'conforms' : exitCode === 1 ? 'does-not-conform' : 'not-run',
-    exitCode,
+    verdict,
+    exitCode: interrupted ? interruptedExitCode(interrupted.by) : verdict === 'not-run' ? 2 : verdict === 'conforms' ? 0 : 1,
   };
+}
+
+/** The exit code of a run stopped by `by`: the signal's (targets/stop-on-signal.ts); 130, as for Ctrl-C, for a caller's abort. */
+export function interruptedExitCode(by: string): RunExitCode {
+  return (Object.hasOwn(stopExitCodes, by) ? stopExitCodes[by as StopSignal] : stopExitCodes.SIGINT) as RunExitCode;
 }

@@ -1,16 +1,21 @@
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { ShardEntry } from './merge-shards.js';
 import { HarnessError } from '../../targets/index.js';
 import type { ShardResult } from './shard-result.js';
 import { shardFileName, shardFilePattern } from './shard-spec.js';
 
-/** Writes shard-<i>-of-<n>.json into outDir (scrubbed by `redact`, DESIGN.md §5) and returns its path. */
+/**
+ * Writes shard-<i>-of-<n>.json into outDir (scrubbed by `redact`, DESIGN.md §5) and returns its path: through a
+ * temporary name and a rename, so a merge never reads half a file. Shards share a folder, so none takes it whole.
+ */
 export async function writeShardFile(outDir: string, slice: ShardResult, redact: (text: string) => string = (text) => text): Promise<string> {
   const dir = resolve(outDir);
   await mkdir(dir, { recursive: true });
   const path = join(dir, shardFileName(slice.shard));
-  await writeFile(path, redact(`${JSON.stringify(slice, null, 2)}\n`), 'utf8');
+  const partial = `${path}.writing-${process.pid}`;
+  await writeFile(partial, redact(`${JSON.stringify(slice, null, 2)}\n`), 'utf8');
+  await rename(partial, path);
   return path;
 }
 

@@ -1,6 +1,6 @@
 import type { Requirement } from '../../spec/requirements.js';
 import type { Selection } from '../checks/index.js';
-import type { CheckResult, RunResult, SetupProblem } from './result.js';
+import type { CheckResult, RunInterruption, RunResult, SetupProblem } from './result.js';
 import type { Shard } from './shard-spec.js';
 import { runOutcome } from './run-outcome.js';
 
@@ -30,6 +30,8 @@ export interface ShardResult {
 export interface ResultParts {
   readonly checks: readonly CheckResult[];
   readonly setupError?: SetupProblem | undefined;
+  /** The slice's stop, when it was stopped (a merge refuses a partial slice). */
+  readonly interrupted?: RunInterruption | undefined;
   readonly overrides?: ResultOverrides;
 }
 
@@ -46,11 +48,12 @@ export function resultWithChecks(template: RunResult, parts: ResultParts): RunRe
     text,
     ...(uncheckable === undefined ? {} : { uncheckable }),
   }));
-  const { setupError: _replaced, ...rest } = template;
+  const { setupError: _replaced, interrupted: _stopped, ...rest } = template;
   return {
     ...rest,
     ...parts.overrides,
-    ...runOutcome(parts.checks, catalogue, template.failOn, parts.setupError),
+    ...runOutcome(parts.checks, catalogue, template.failOn, parts.setupError, parts.interrupted),
     ...(parts.setupError ? { setupError: parts.setupError } : {}),
+    ...(parts.interrupted ? { interrupted: parts.interrupted } : {}),
   };
 }

@@ -54,7 +54,7 @@ describe('hostile targets: the spawned CLI with every suite stays contained', ()
         expect(run.code, `${figures}\n${run.stderr.slice(-2000)}`).toBe(1);
         expect(run.wallMs).toBeLessThan(wallBoundMs);
         expect(unescapedOutputs(run)).toEqual([]);
-        expect([...run.reports.keys()].sort()).toEqual(['junit.xml', 'report.html', 'results.json', 'summary.md']);
+        expect([...run.reports.keys()].sort()).toEqual(['.conform-run.json', 'junit.xml', 'report.html', 'results.json', 'summary.md']);
         expect(run.reportBytes).toBeLessThanOrEqual(outputBounds.reportBytes);
         expect(terminalBytes(run)).toBeLessThanOrEqual(outputBounds.terminalBytes);
         expect(run.peakRss).toBeGreaterThan(0);

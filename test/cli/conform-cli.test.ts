@@ -71,7 +71,7 @@ describe('conform CLI (spawned)', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('CONFORMS');
     expect(stdout).toContain(`report: ${join(out, 'report.html')}`);
-    expect((await readdir(out)).sort()).toEqual(['junit.xml', 'report.html', 'results.json', 'summary.md']);
+    expect((await readdir(out)).sort()).toEqual(['.conform-run.json', 'junit.xml', 'report.html', 'results.json', 'summary.md']);
   });
 });
 

@@ -36,7 +36,7 @@ beforeAll(async () => {
   const run = await cli(['--config', good]);
   expect(run.code).toBe(0);
   before = snapshot();
-  expect(Object.keys(before).sort()).toEqual(['results.json', 'summary.md']);
+  expect(Object.keys(before).sort()).toEqual(['.conform-run.json', 'results.json', 'summary.md']);
 }, 120_000);
 
 describe('usage errors are found before any target starts or report is written', () => {

@@ -70,7 +70,7 @@ describe('conform usage errors', () => {
     const merge = await conform(['--merge', shards, '--out', merged, '--reporter', 'github-actions']);
     expect(merge.code).toBe(whole.code);
     expect(merge.stdout).toMatch(/^CONFORMS \(fail-on should\): \d+ passed/m);
-    expect((await readdir(merged)).sort()).toEqual(['junit.xml', 'report.html', 'results.json', 'summary.md']);
+    expect((await readdir(merged)).sort()).toEqual(['.conform-run.json', 'junit.xml', 'report.html', 'results.json', 'summary.md']);
   }, 60_000);
 });
 

@@ -47,8 +47,9 @@ async function conformBuiltin(url: string, name: string): Promise<{ code: number
     ],
     { CONFORM_API_KEY: 'reach-key-planted-77' },
   );
-  const result = JSON.parse(await readFile(join(out, 'results.json'), 'utf8')) as RunResult;
-  return { ...run, result };
+  // a set-up problem writes no report (issue 25): result is undefined then
+  const written = await readFile(join(out, 'results.json'), 'utf8').catch(() => undefined);
+  return { ...run, result: (written === undefined ? undefined : JSON.parse(written)) as RunResult };
 }
 
 /** A loopback port nothing listens on (bound, then closed). */
@@ -80,22 +81,23 @@ describe('reachability (DESIGN.md §3: no single gate)', () => {
     const port = await closedPort();
     const { code, stderr, result } = await conformBuiltin(`http://127.0.0.1:${port}`, 'closed');
     expect(code).toBe(2);
-    expect(result.setupError?.code).toBe('TARGET_UNREACHABLE');
-    expect(stderr).toMatch(
-      /target not reachable: GET http:\/\/127\.0\.0\.1:\d+\/v1\/user\/me failed: ECONNREFUSED.*To fix: start the target or fix the address/,
-    );
-    expect(result.checks.every((c) => c.status === 'skipped')).toBe(true);
-    expect(result.requestsSent).toBe(1);
+    // one line, no verdict and no report: nothing was learnt of the target
+    expect(stderr.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(
+        /^conform: target not reachable: GET http:\/\/127\.0\.0\.1:\d+\/v1\/user\/me failed: ECONNREFUSED.*To fix: start the target or fix the address/,
+      ),
+    ]);
+    expect(result).toBeUndefined();
   });
 
   it('401 to everything is a refused key: exit 2, KEY_REFUSED, confirmed on a second route, key never printed', async () => {
     stub = await startStub(() => [401, { error: 'unauthorized', message: 'bad key reach-key-planted-77' }]);
     const { code, stderr, result } = await conformBuiltin(stub.url, 'refused');
     expect(code).toBe(2);
-    expect(result.setupError?.code).toBe('KEY_REFUSED');
+    expect(result).toBeUndefined();
     expect(stderr).toMatch(/the target refused the API key: GET \/v1\/user\/me answered 401 and GET \/v1\/messages\?limit=1 answered 401.*--api-key/);
     expect(stub.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /v1/user/me', 'GET /v1/messages?limit=1']);
-    expect(stderr + JSON.stringify(result)).not.toContain('reach-key-planted-77');
+    expect(stderr).not.toContain('reach-key-planted-77');
   });
 
   it('a 401 on /v1/user/me alone is not a refused key when the messages route answers', async () => {

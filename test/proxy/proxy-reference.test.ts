@@ -75,7 +75,7 @@ describe('the proxy in front of the reference', () => {
       const secrets = (await call(ref!.url, KEY, 'GET', '/v1/webhooks')).json as { signing_secret?: string }[];
       await writeSessionReports(result, proxy!, { outDir: out, reporters: ['junit', 'json', 'markdown', 'html'] });
       const files = await readdir(out);
-      expect(files.sort()).toEqual(['junit.xml', 'report.html', 'results.json', 'summary.md', 'traffic.json'].sort());
+      expect(files.sort()).toEqual(['.conform-run.json', 'junit.xml', 'report.html', 'results.json', 'summary.md', 'traffic.json'].sort());
       for (const file of files) {
         const text = await readFile(join(out, file), 'utf8');
         expect(text).not.toContain(KEY);

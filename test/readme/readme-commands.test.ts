@@ -126,14 +126,14 @@ function substitute(command: string): string {
     text = text.replace(/--(out|merge) (?!\/)(\S+)/g, (_, flag: string, dir: string) => `--${flag} ${join(work, dir)}`);
     if (!/--out /.test(text)) text += `${text.includes(' -- ') ? '' : ' --'} --out ${join(work, `run-${++outs}`)}`;
   }
-  if (/^npm run simulator -- /.test(text) && !/--help\b/.test(text)) text += ' --api-port 0 --ui-port 0';
+  if (/^npm run simulator -- /.test(text) && !/(--help\b|--fault list(\s|$))/.test(text)) text += ' --api-port 0 --ui-port 0';
   // a server's fixed port may be taken on this machine: any free one shows the same
   if (isLongRunning(text)) text = text.replace(/--port \d+\b/, '--port 0');
   return text;
 }
 
 /** A command that serves until stopped (the test stops it with SIGINT once it says it is listening). */
-const isLongRunning = (ran: string): boolean => /^npm run (simulator|receiver|proxy) -- (?!.*--help)/.test(ran);
+const isLongRunning = (ran: string): boolean => /^npm run (simulator|receiver|proxy) -- (?!.*(--help\b|--fault list(\s|$)))/.test(ran);
 
 /** The commands that need the shared simulator's ports (run one after another, in README order). */
 const usesSimulator = (text: string): boolean => /--(target|compare) simulator\b|127\.0\.0\.1:40(01|10)/.test(text);

@@ -40,8 +40,9 @@ describe('webhooks the run creates are deleted at the end', () => {
     const started = Date.now();
     const result = await runConformance({ target: ref.target(), registry, signal: controller.signal, timeoutMs: 30_000 });
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(result.setupError?.code).toBe('INTERRUPTED');
-    expect(result.checks[1]).toMatchObject({ status: 'errored', reason: expect.stringMatching(/interrupted/) });
+    expect(result.interrupted).toEqual({ by: 'test abort', finished: 1, cut: ['SAFETY-ABORT-AFTER-CREATE'], notStarted: 0 });
+    expect(result.exitCode).toBe(130);
+    expect(result.checks[1]).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/^cut: the run was stopped \(test abort\)/) });
     expect(result.cleanup?.webhooksDeleted).toHaveLength(1);
     expect(await ref.webhooks()).toEqual([]);
   });
@@ -68,8 +69,8 @@ describe('webhooks the run creates are deleted at the end', () => {
     const code = await exited;
     clearTimeout(killer);
     expect(stderr).toBe('');
-    expect(code).toBe(2);
-    expect(stdout).toMatch(/"setupError":"INTERRUPTED"/);
+    expect(code).toBe(130);
+    expect(stdout).toMatch(/"interrupted":"SIGINT"/);
     expect(JSON.parse(stdout.split('\n').find((l) => l.startsWith('{')) as string).cleanup.webhooksDeleted).toHaveLength(1);
     expect(await ref.webhooks()).toEqual([]);
   }, 60_000);

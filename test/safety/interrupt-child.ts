@@ -12,5 +12,5 @@ const registry = new CheckRegistry().register(
   leakyWebhookCheck('SAFETY-HANG-AFTER-CREATE', 'hang', () => console.log('created')),
 );
 const result = await runConformance({ target, registry, handleSignals: true, timeoutMs: 60_000 });
-console.log(JSON.stringify({ setupError: result.setupError?.code, cleanup: result.cleanup, check: result.checks[1]?.status }));
+console.log(JSON.stringify({ interrupted: result.interrupted?.by, cleanup: result.cleanup, check: result.checks[1]?.status }));
 process.exitCode = result.exitCode;

@@ -149,7 +149,7 @@ describe('redaction: planted secrets never reach a report, a log, a reproduction
     clearTimeout(killer);
     expect(code, terminal.slice(-2000)).toBe(1);
     const files = await filesOf(out);
-    expect([...files.keys()].sort()).toEqual(['junit.xml', 'report.html', 'results.json', 'summary.md']);
+    expect([...files.keys()].sort()).toEqual(['.conform-run.json', 'junit.xml', 'report.html', 'results.json', 'summary.md']);
     for (const [name, text] of files) expectClean(name, text);
     expectClean('terminal', terminal);
     expect(files.get('results.json')).toContain('[redacted]');

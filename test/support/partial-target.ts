@@ -33,6 +33,8 @@ export interface PartialTargetOptions {
   readonly start?: TargetStartContext;
   /** The proxy's port (default: a free one). */
   readonly port?: number;
+  /** A slow target: every request waits this long before it is forwarded (default 0). */
+  readonly delayMs?: number;
 }
 
 /** A running partial target: test it as a URL target at baseUrl. */
@@ -52,7 +54,7 @@ const maxBodyBytes = 4 * 1024 * 1024;
 /**
  * Starts the embedded reference behind a real loopback HTTP proxy that makes it a partial implementation of the API,
  * as a third-party simulator is (DESIGN.md §3 "Test whatever exists", "Dialects"): routes it answers 404 to, names
- * of its own in requests and answers, valid values it refuses.
+ * of its own in requests and answers, valid values it refuses; a delay makes it a slow target.
  */
 export async function startPartialTarget(options: PartialTargetOptions = {}): Promise<PartialTarget> {
   // the harness's webhook host resolves to a public address, so webhooks register (DESIGN.md: the reference never
@@ -91,6 +93,7 @@ export async function startPartialTarget(options: PartialTargetOptions = {}): Pr
       return answer(res, 400, { error: 'Invalid request data', details: [{ field: name, message: `${name} must not be ${given}` }] });
     }
     counts.forwarded += 1;
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     const operation = operationOfRequest(method, url);
     const sent = targetRequestBody(body, dialect);
     const upstreamAnswer = await forward(upstream, agent, { method, url, headers: req.headers, body: sent });
