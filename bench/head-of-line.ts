@@ -13,6 +13,8 @@ export const slowMs = 5_000;
 /** The session's silence timeout in this test: a scaled-down issue 26 (20 s requests, 30 s timeout). */
 export const sessionTimeoutMs = 8_000;
 const fastClients = 8;
+/** Each other client sends a request every this many ms (200 req/s in all): latency, not saturation, is measured. */
+const fastEveryMs = 40;
 
 /** One request's outcome: status (0: failed) and whether the session marked the answer as its own. */
 interface Outcome {
@@ -66,7 +68,9 @@ async function fastOnes(origin: string, traffic: HeadOfLineTraffic, untilMs: num
   const pool = new Pool(origin, { connections: fastClients });
   const outcomes: Outcome[] = [];
   const client = async (): Promise<void> => {
+    let next = performance.now();
     while (performance.now() < untilMs) {
+      next += fastEveryMs;
       const started = performance.now();
       try {
         const res = await pool.request({ ...traffic.fast, headersTimeout: 30_000, bodyTimeout: 30_000 });
@@ -75,6 +79,7 @@ async function fastOnes(origin: string, traffic: HeadOfLineTraffic, untilMs: num
       } catch {
         outcomes.push({ status: 0, madeUp: false, ms: performance.now() - started });
       }
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
     }
   };
   await Promise.all(Array.from({ length: fastClients }, client));
@@ -105,7 +110,7 @@ export async function headOfLine(label: string, direct: string, origin: string, 
   const slowAnswered = via.slow.filter((o) => o.status > 0 && o.status < 500 && !o.madeUp).length;
   return [
     {
-      name: `${label} head-of-line: other clients' p99 while ${slowRequests} slow requests are in flight, vs direct`,
+      name: `${label} head-of-line: other clients' p99 (200 req/s) while ${slowRequests} slow requests are in flight, vs direct`,
       value: p99(via.fast),
       unit: 'ms',
       baseline: p99(straight.fast),

@@ -94,7 +94,10 @@ async function sessionSections(bench: SessionBench): Promise<Section[]> {
     const idle = await withChildren([startPassiveChild(kind, closing.url, env)], (session) => idleClose(kind, closing.url, session.url, bench.idleMix));
     return [
       { title: `${Kind}: rate and latency vs direct and vs a bare Node proxy (autocannon, 16 connections; 8 at 1,000 req/s)`, figures: rate },
-      { title: `${Kind}: head-of-line (300 slow requests of 5 s, the ${kind}'s timeout ${sessionTimeoutMs / 1000} s; 8 other clients)`, figures: blocked },
+      {
+        title: `${Kind}: head-of-line (300 slow requests of 5 s, the ${kind}'s timeout ${sessionTimeoutMs / 1000} s; 8 other clients at 200 req/s in all)`,
+        figures: blocked,
+      },
       {
         title: `${Kind}: idle-close (the ${bench.behind} closes connections idle ${targetIdleMs} ms, unannounced; bursts of 24 after pauses of 0.25-1.25 s)`,
         figures: idle,

@@ -7,6 +7,7 @@ import { notGradedNote } from '../reports/text-format.js';
 import type { RunResult, SessionTraffic } from '../suites/engine/result.js';
 import { HarnessError } from '../targets/harness-error.js';
 import { Redactor } from '../targets/redact.js';
+import { stopOnSignal } from '../targets/stop-on-signal.js';
 
 /** The parseArgs options every passive session takes. */
 export const sessionFlags = {
@@ -69,12 +70,16 @@ export function sessionSettings(values: {
   };
 }
 
-/** A started session: its counters and how to stop it. */
-export type StartedSession = GradedSession & { stop(graceMs?: number): Promise<void> };
+/** A started session: its counters and how to stop it (exchanges in flight get graceMs, grading gradingMs). */
+export type StartedSession = GradedSession & { stop(graceMs?: number, gradingMs?: number): Promise<void> };
 
 /**
  * Runs a passive session until Ctrl-C, SIGTERM, --duration or --max-exchanges, printing a line per violation, then
  * writes the reports; resolves with the exit code (0 conforms, 1 violations at the fail-on level, 2 nothing graded).
+ * Signals are handled as every long-running command handles them (targets/stop-on-signal.ts, issue 26 item 5): the
+ * repeats one Ctrl-C brings under npm are ignored, the death of the npm process that started it ends the session as
+ * a signal would, and the reports are written whole (reports/report-folder.ts) within the 15 s bound. A signal is
+ * how a session ends: its verdict, not the signal, decides the exit code.
  */
 export async function runPassiveSession(
   kind: SessionKind,
@@ -98,22 +103,28 @@ export async function runPassiveSession(
     },
   };
   const startedAt = Date.now();
-  const session = await start(hooks);
+  // installed before the session listens: a Ctrl-C right after "listening on" must find it
+  const stop = stopOnSignal({ onStop: () => end() });
+  let session: StartedSession & { url: string };
+  try {
+    session = await start(hooks);
+  } catch (error) {
+    stop.dispose();
+    throw error;
+  }
   const timer = settings.durationMs === undefined ? undefined : setTimeout(end, settings.durationMs);
-  process.once('SIGINT', end);
-  process.once('SIGTERM', end);
   console.log(
     `${kind} listening on ${session.url}; ${settings.durationMs !== undefined || settings.maxExchanges !== undefined ? 'ends by itself or ' : ''}Ctrl-C ends the session and writes the reports`,
   );
   await ended;
   clearTimeout(timer);
-  process.off('SIGINT', end);
-  process.off('SIGTERM', end);
-  await session.stop();
+  // on a signal the whole stop fits the 15 s bound: 3 s for exchanges in flight, 5 s to grade what was handed over
+  await (stop.received === undefined ? session.stop() : session.stop(3_000, 5_000));
   const result = sessionResult(session, { kind, baseUrl, startedAt, endedAt: Date.now(), failOn: settings.failOn });
   const written = await writeSessionReports(result, session, { outDir: settings.outDir, reporters: settings.reporters });
   if (written.console !== undefined) process.stdout.write(written.console);
   console.log(`${finalLine(result, session.tally.operations.size, kind)}; reports: ${written.files.join(', ')}`);
+  stop.dispose();
   return result.exitCode;
 }
 

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { loopbackForwardUrl, startForwarder } from '../proxy/index.js';
 import { formatDelivery, getScheme, ReceiverError, schemeNames, startReceiver } from '../receiver/index.js';
 import type { SchemeName } from '../receiver/index.js';
+import { exitWhenFlushed, stopOnSignal } from '../targets/stop-on-signal.js';
 import { runPassiveSession, sessionFlags, sessionSettings, sessionUsage } from './passive-session.js';
 
 const USAGE = `usage: npm run receiver -- [--port N] [--https-port N] [--secret S ...] [--scheme ${schemeNames.join('|')}]
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
     const settings = sessionSettings(values);
     // checked before anything is printed: a user:password@ in it must reach neither the terminal nor a report
     const endpoint = loopbackForwardUrl(forward);
-    process.exitCode = await runPassiveSession('forwarder', endpoint.href, settings, async (hooks) => {
+    const code = await runPassiveSession('forwarder', endpoint.href, settings, async (hooks) => {
       const forwarder = await startForwarder({
         forward,
         port: integer('port', values.port, 0, 65535),
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
       );
       return forwarder;
     });
+    exitWhenFlushed(code);
     return;
   }
   const receiver = await startReceiver({
@@ -84,10 +86,13 @@ async function main(): Promise<void> {
   receiver.store.onDelivery((d) => console.log(formatDelivery(d)));
   console.log(`receiver listening on ${receiver.httpUrl} and ${receiver.httpsUrl}`);
   console.log(`scheme ${scheme.name}, ${secrets.length} secret(s) loaded${secrets.length === 0 ? ' (deliveries are not verified)' : ''}; Ctrl-C to stop`);
-  process.once('SIGINT', () => {
-    void receiver.stop().then(() => {
-      console.log(`stopped after ${receiver.stats().arrived} deliveries`);
-    });
+  // one keypress arrives two or three times under npm, and npm's death must end it too (targets/stop-on-signal.ts)
+  stopOnSignal({
+    onStop: () =>
+      void receiver.stop().then(() => {
+        console.log(`stopped after ${receiver.stats().arrived} deliveries`);
+        exitWhenFlushed(0);
+      }),
   });
 }
 

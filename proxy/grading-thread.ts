@@ -24,6 +24,8 @@ export interface SessionGrading {
   readonly notGraded: ReadonlyMap<string, number>;
   /** Idempotency-Keys the proxy's grader remembers (known after finish for the grading thread). */
   readonly idempotencyKeys: number;
+  /** Resolves once grading can take exchanges (the grading thread is started, or failed to start: then it counts them as not graded). */
+  readonly ready: Promise<void>;
   /** Grades what was handed over (bounded by `boundMs`; what is left is counted as not graded), then stops. */
   finish(boundMs?: number): Promise<void>;
 }
@@ -56,7 +58,7 @@ export class GradingThread implements SessionGrading {
   private readonly early: ToGrader[] = [];
   private scheduled = false;
   private finished: ((tally: TallySnapshot) => void) | undefined;
-  private readonly ready: Promise<void>;
+  readonly ready: Promise<void>;
 
   constructor(
     settings: GraderSettings,

@@ -10,6 +10,7 @@ import type { TallySnapshot, Violation } from './session-tally.js';
  */
 export class InlineGrading implements SessionGrading {
   readonly notGraded = new Map<string, number>();
+  readonly ready = Promise.resolve();
   private readonly grader: ExchangeGrader;
 
   constructor(redactor: Redactor, onViolation: ((violation: Violation) => void) | undefined, idempotencyKeys: number) {

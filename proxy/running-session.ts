@@ -51,8 +51,12 @@ export class RunningSession implements GradedSession {
     );
   }
 
-  /** Starts the session: listening once this resolves. */
+  /**
+   * Starts the session: listening once this resolves, with its grading ready (the grading thread's module is bundled
+   * by esbuild's service process when run from sources; a Ctrl-C to the process group would end that process too).
+   */
   static async start(setup: SessionSetup): Promise<RunningSession> {
+    await setup.grading.ready;
     const session = new RunningSession(setup);
     session.listening = await session.server.listen(setup.host, setup.port ?? 0);
     return session;
@@ -71,11 +75,11 @@ export class RunningSession implements GradedSession {
     return this.refused.with(this.setup.grading.notGraded);
   }
 
-  /** Stops accepting, lets exchanges in flight finish (up to graceMs), grades what was handed over. */
-  async stop(graceMs = 5_000): Promise<void> {
+  /** Stops accepting, lets exchanges in flight finish (up to graceMs), grades what was handed over (up to gradingMs). */
+  async stop(graceMs = 5_000, gradingMs?: number): Promise<void> {
     await this.server.close(graceMs);
     this.setup.plan.upstream.close();
-    await this.setup.grading.finish();
+    await this.setup.grading.finish(gradingMs);
   }
 
   private exchangeDone(exchange: Parameters<ForwardPlan['done']>[0], graded: boolean): void {

@@ -37,7 +37,7 @@ export interface RunningForwarder extends GradedSession {
   readonly url: string;
   /** Verifies later deliveries with this secret too (e.g. one a create or rotate answer just returned). */
   addSecret(secret: string): void;
-  stop(graceMs?: number): Promise<void>;
+  stop(graceMs?: number, gradingMs?: number): Promise<void>;
 }
 
 /** How the forwarder marks the answers it makes up. */

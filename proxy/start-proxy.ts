@@ -42,7 +42,7 @@ export interface RunningProxy extends GradedSession {
   /** Idempotency-Keys the grader remembers (known after stop). */
   idempotencyKeys(): number;
   /** Stops accepting, lets exchanges in flight finish (up to graceMs), grades what was handed over. */
-  stop(graceMs?: number): Promise<void>;
+  stop(graceMs?: number, gradingMs?: number): Promise<void>;
 }
 
 export { ANNOTATION_HEADER };
