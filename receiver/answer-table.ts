@@ -1,3 +1,4 @@
+import type { Delivery } from './delivery.js';
 import { ReceiverError } from './errors.js';
 
 /** How the receiver answers requests under a path prefix. */
@@ -15,6 +16,12 @@ export interface Answer {
   headers?: Record<string, string>;
   /** Apply to the next `times` matching requests only, then fall back to the next rule. */
   times?: number;
+  /**
+   * Apply only to the first delivery that arrives at the path and to its retries, told apart from other deliveries by
+   * this key (e.g. its body): `times` then counts that delivery's attempts, and every other delivery gets the default
+   * answer. "The first two attempts of one delivery" holds however many deliveries share the path.
+   */
+  oneDelivery?: (delivery: Delivery) => string;
   /**
    * Hold the answer (after delayMs) until this settles, at most 10 s: a test makes the sender wait for something it
    * does meanwhile (e.g. a rotation completes before a failed attempt is answered).
@@ -60,7 +67,7 @@ function renderBody(answer: Answer): string {
 
 /** Programmable answers per path prefix; the longest matching prefix wins. */
 export class AnswerTable {
-  private rules = new Map<string, { answer: Answer; body: string; left: number }>();
+  private rules = new Map<string, { answer: Answer; body: string; left: number; delivery?: string }>();
 
   /** Sets (or with `undefined`, removes) the answer for requests whose path starts with `path`. */
   set(path: string, answer: Answer | undefined): void {
@@ -77,16 +84,23 @@ export class AnswerTable {
     this.rules.clear();
   }
 
-  /** The answer for a request path, consuming one use of a `times` rule. */
-  resolve(path: string): ResolvedAnswer {
+  /** The answer for a delivery (by its path), consuming one use of a `times` rule (only by the rule's one delivery with `oneDelivery`). */
+  resolve(delivery: Pick<Delivery, 'path'> & Partial<Delivery>): ResolvedAnswer {
+    const { path } = delivery;
     let best: string | undefined;
     for (const prefix of this.rules.keys()) {
       if (path.startsWith(prefix) && (best === undefined || prefix.length > best.length)) best = prefix;
     }
     const rule = best === undefined ? undefined : this.rules.get(best);
-    if (rule === undefined || best === undefined) return { status: 200, delayMs: 0, close: false, body: DEFAULT_BODY, headers: {} };
-    if (--rule.left <= 0) this.rules.delete(best);
+    const plain: ResolvedAnswer = { status: 200, delayMs: 0, close: false, body: DEFAULT_BODY, headers: {} };
+    if (rule === undefined || best === undefined) return plain;
     const { answer } = rule;
+    if (answer.oneDelivery) {
+      const key = answer.oneDelivery(delivery as Delivery);
+      rule.delivery ??= key;
+      if (key !== rule.delivery) return plain;
+    }
+    if (--rule.left <= 0) this.rules.delete(best);
     return {
       status: answer.status ?? 200,
       delayMs: answer.delayMs ?? 0,

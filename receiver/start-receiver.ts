@@ -101,7 +101,7 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
     const delivery = buildDelivery(req, arrival, body);
     const answer: ResolvedAnswer = body.oversize
       ? { status: 413, delayMs: 0, close: false, body: '{"ok":false,"error":"payload_too_large"}', headers: { connection: 'close' } }
-      : answers.resolve(delivery.path);
+      : answers.resolve(delivery);
     delivery.answer = { status: body.aborted || answer.close ? null : answer.status, delayMs: answer.delayMs, ...(answer.close ? {} : { body: answer.body }) };
     if (verify && verifier) delivery.verification = verifyDelivery(delivery, verifier, verify.secrets, verify);
     store.add(delivery);

@@ -69,6 +69,14 @@ export interface CheckDefinition {
   /** Runs alone, after the concurrent checks of its phase: for checks that reason about the whole target (list partitions, rate limit). */
   readonly exclusive?: boolean;
   /**
+   * Sends messages and waits while they move through their lifecycle (statuses, events at webhooks it registers): it
+   * runs after the other concurrent checks of its phase, together with every such check at once (they wait far more
+   * than they work, so a run is bounded by the target's lifecycle, not by their number), before the exclusive ones.
+   * Its webhooks then receive the other such checks' events too: it must match deliveries to its own messages by
+   * data.id (`reports`), or judge every delivery alike.
+   */
+  readonly watchesLifecycle?: boolean;
+  /**
    * Why the check is too slow for a run that does not name it (e.g. it waits out a rate-limit window): it is then
    * skipped with this reason, and runs when --check or --requirement selects it.
    */

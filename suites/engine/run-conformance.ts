@@ -148,8 +148,14 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     for (const phase of [1, 2]) {
       const inPhase = plan.filter((p) => p.phase === phase);
       await runPool(
-        inPhase.filter((p) => !p.check.exclusive),
+        inPhase.filter((p) => !p.check.exclusive && !p.check.watchesLifecycle),
         concurrency,
+        execute,
+      );
+      // checks that wait on message events run together: a run is bounded by the target's lifecycle, not their number
+      await runPool(
+        inPhase.filter((p) => p.check.watchesLifecycle && !p.check.exclusive),
+        eventWatchers(concurrency, clientRatePerMinute(target)),
         execute,
       );
       // exclusive checks (pagination partition, rate limit) need the target to themselves: one at a time, after the rest
@@ -217,6 +223,14 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   };
   emit({ type: 'run-end', result });
   return result;
+}
+
+/**
+ * How many event-watching checks run at once: all of them (up to 32) against a target the client does not pace; as many
+ * as other checks where it keeps a rate (spec §8: 100 requests a minute), since their polls share it.
+ */
+function eventWatchers(concurrency: number, ratePerMinute: number | null): number {
+  return ratePerMinute === null ? Math.max(concurrency, 16) : concurrency;
 }
 
 /** The clean-up bounds after a stop: the whole clean-up within 5 s. */

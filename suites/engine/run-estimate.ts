@@ -26,26 +26,29 @@ export interface RunEstimate {
 export function costOf(check: Check, scale: CaseScale): CheckCost {
   const declared = typeof check.estimate === 'function' ? check.estimate(scale) : check.estimate;
   const cost = declared ?? { requests: typicalRequests, sends: check.needs?.includes('billable') ? 1 : 0 };
-  if (cost.waitSeconds !== undefined || !check.exclusive || !check.needs?.includes('receiver')) return cost;
+  if (cost.waitSeconds !== undefined || !(check.exclusive || check.watchesLifecycle) || !check.needs?.includes('receiver')) return cost;
   return { ...cost, waitSeconds: typicalWaitSeconds };
 }
 
 /**
  * Requests, sends and wall time of the checks that run. The wall time: the client lets `rate` requests of a key
  * through per window, so n requests of the busiest key need floor((n-1)/rate) full windows; the waits of the checks
- * that run alone (deliveries, lifecycles) come on top.
+ * that run alone come on top, and of the event watchers the longest (they wait together where no rate is kept).
  */
 export function estimateRun(plan: readonly PlannedCheck[], scale: CaseScale, ratePerMinute: number | null): RunEstimate {
   const byKey: Partial<Record<KeyRole, number>> = {};
   let requests = 0;
   let sends = 0;
   let waits = 0;
+  // the event watchers wait together (run-conformance.ts), one after another only where the client keeps a rate
+  let watching = 0;
   for (const { check, skip } of plan) {
     if (skip !== undefined) continue;
     const cost = costOf(check, scale);
     requests += cost.requests;
     sends += cost.sends;
-    waits += cost.waitSeconds ?? 0;
+    if (check.watchesLifecycle && ratePerMinute === null) watching = Math.max(watching, cost.waitSeconds ?? 0);
+    else waits += cost.waitSeconds ?? 0;
     let others = 0;
     for (const [role, count] of Object.entries(cost.byKey ?? {}) as [KeyRole, number][]) {
       byKey[role] = (byKey[role] ?? 0) + count;
@@ -59,5 +62,5 @@ export function estimateRun(plan: readonly PlannedCheck[], scale: CaseScale, rat
     .map(([, count]) => count);
   const busiest = Math.max(0, ...throttled);
   const windows = ratePerMinute === null || busiest <= ratePerMinute ? 0 : Math.floor((busiest - 1) / ratePerMinute);
-  return { requests, byKey, sends, seconds: windows * windowSeconds + waits + overheadSeconds };
+  return { requests, byKey, sends, seconds: windows * windowSeconds + waits + watching + overheadSeconds };
 }

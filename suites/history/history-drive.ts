@@ -7,15 +7,16 @@ export const historySuite = (area: string): string => `history/${area}`;
 
 /**
  * The definition fields of a history check that drives message events to registered webhooks: it needs the receiver and
- * billable sends, and it is blocked when creating a webhook or sending a message does not work. It runs with the
- * others (not exclusive): its webhooks receive every message's events, and the rules match deliveries to messages by
- * their data.id.
+ * billable sends, and it is blocked when creating a webhook or sending a message does not work. It runs with the other
+ * lifecycle watchers, all at once (watchesLifecycle, not exclusive): its webhooks receive every message's events, and the
+ * rules match deliveries to messages by their data.id.
  */
 export const eventDrive = {
   needs: ['receiver', 'billable'],
   appliesTo: eventsReachRegisteredWebhooks,
   uses: ['createWebhook', 'sendMessage'],
-} as const satisfies Pick<CheckDefinition, 'needs' | 'appliesTo' | 'uses'>;
+  watchesLifecycle: true,
+} as const satisfies Pick<CheckDefinition, 'needs' | 'appliesTo' | 'uses' | 'watchesLifecycle'>;
 
 /** Waits (bounded) for the message's event at one of the paths; the delivery, or undefined when none came (the rules judge what did). */
 export function eventAt(ctx: CheckContext, paths: readonly string[], messageId: string, event: string, timeoutMs?: number): Promise<Delivery | undefined> {

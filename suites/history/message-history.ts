@@ -19,6 +19,8 @@ const lifecycle = defineCheck({
   requirements: ['MSG-LIFECYCLE'],
   level: 'should',
   needs: ['billable'],
+  // it waits while its messages move through their lifecycle: with the other lifecycle watchers, at once
+  watchesLifecycle: true,
   uses: ['sendMessage', 'getMessage', 'listMessages'],
   estimate: { requests: 12, sends: 1 },
   history: { rule: 'message-lifecycle', evidence: 'two views of one message, one begun after the other ended' },
@@ -59,6 +61,8 @@ const filters = defineCheck({
   requirements: ['MSG-LIST-FILTER-STATUS', 'MSG-LIST-FILTER-DIRECTION'],
   level: 'must',
   needs: ['billable'],
+  // it waits while its messages move through their lifecycle: with the other lifecycle watchers, at once
+  watchesLifecycle: true,
   uses: ['sendMessage', 'getMessage', 'listMessages'],
   estimate: { requests: 50, sends: 8 },
   history: { rule: 'message-filters', evidence: 'walk of filtered pages after a message of the run was seen with the filtered value' },

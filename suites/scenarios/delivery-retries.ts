@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Delivery } from '../../receiver/index.js';
 import type { CheckContext } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
@@ -20,13 +21,21 @@ function sameDelivery(first: Delivery): (d: Delivery) => boolean {
   return (d) => d.path === first.path && (d.raw.equals(first.raw) || (id !== undefined && d.headers['service-delivery-id'] === id));
 }
 
+/** The attempts of one delivery carry the same bytes on a target that retries as DESIGN.md §4 says (what the receiver counts by). */
+function bodyKey(delivery: Delivery): string {
+  return createHash('sha256').update(delivery.raw).digest('hex');
+}
+
 /**
- * A webhook for message.delivered whose receiver answers the first `failures` requests with 500, and a message
- * sent to make an event: returns the attempts of the first delivery once one succeeded or the wait bound passed.
+ * A webhook for message.delivered whose receiver answers the first `failures` attempts of the first delivery to arrive
+ * with 500, and a message sent to make an event: returns that delivery's attempts once one succeeded or the wait bound
+ * passed. Other checks' messages reach the webhook too (event checks run at once): the first delivery may be theirs,
+ * and every other delivery is answered 200 at once (the target sends one destination's deliveries in order, so
+ * failing them all would queue this one behind their retries).
  */
 async function observeRetries(ctx: CheckContext, hooks: WebhookFixture, failures: number): Promise<RetryObservation> {
   const path = hooks.path('retry');
-  hooks.respond(path, { status: 500, times: failures, body: { ok: false } });
+  hooks.respond(path, { status: 500, times: failures, oneDelivery: bodyKey, body: { ok: false } });
   const hook = await hooks.create(['message.delivered'], path);
   await sendMessage(ctx);
   const [first] = await waitForArrivals(ctx, 'a message.delivered delivery', (d) => d.path === path, { breaks: ctx.cited ?? 'EVT-STATUS-REPORTED' });

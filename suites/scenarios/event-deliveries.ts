@@ -32,8 +32,8 @@ interface EventObservation {
 
 /**
  * Registers a webhook for every kind, makes a test send, and sends two messages one after the other: one to a normal
- * recipient and one to the target's failing recipient (DESIGN.md §4), else a second normal one; waits for each one's
- * terminal event, matched by its fields (event and data.id, never a substring of the body).
+ * recipient and one to the target's failing recipient (DESIGN.md §4), else a second normal one; waits for both
+ * terminal events at once, matched by their fields (event and data.id, never a substring of the body).
  */
 async function observeEvents(ctx: CheckContext, hooks: WebhookFixture): Promise<EventObservation> {
   const hook = await hooks.create(allWebhookEvents);
@@ -41,13 +41,18 @@ async function observeEvents(ctx: CheckContext, hooks: WebhookFixture): Promise<
   const failing = failingRecipients(ctx.target)[0];
   if (failing === undefined) ctx.log(`no failing recipient given: message.failed is not observed (${howToSet('failingRecipient')})`);
   const messages = new Map<string, string>();
-  for (const to of [normalRecipient(ctx), failing ?? normalRecipient(ctx)]) {
-    const id = await sendMessage(ctx, to);
-    const final = await finalMessage(ctx, id);
-    messages.set(id, String(final.status));
-    const terminal = final.status === 'failed' ? 'message.failed' : 'message.delivered';
-    await maybeArrival(ctx, (d) => d.path === hook.path && reports(d, id) && eventOf(d) === terminal);
-  }
+  // both lifecycles at once (sent one after the other, in this order): the wait is one lifecycle, not two
+  const ids: string[] = [];
+  for (const to of [normalRecipient(ctx), failing ?? normalRecipient(ctx)]) ids.push(await sendMessage(ctx, to));
+  const finals = await Promise.all(
+    ids.map(async (id) => {
+      const final = await finalMessage(ctx, id);
+      const terminal = final.status === 'failed' ? 'message.failed' : 'message.delivered';
+      await maybeArrival(ctx, (d) => d.path === hook.path && reports(d, id) && eventOf(d) === terminal);
+      return String(final.status);
+    }),
+  );
+  ids.forEach((id, i) => messages.set(id, finals[i] as string));
   return { hook, messages, deliveries: arrivalsAt(ctx, hook.path) };
 }
 

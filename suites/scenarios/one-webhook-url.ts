@@ -15,6 +15,8 @@ const eventsAtConfiguredUrl = defineCheck({
   level: 'must',
   needs: ['receiver'],
   deliveriesTo: 'one-url',
+  // waits on its message's events (by data.id) with the other event watchers
+  watchesLifecycle: true,
   uses: ['sendMessage'],
   appliesTo: (profile, target) => {
     if (!profile.webhooksToOneUrl) return `the ${profile.name} profile does not send webhooks to one configured URL`;
@@ -50,6 +52,8 @@ const allWebhooksAtConfiguredUrl = defineCheck({
   level: 'should',
   needs: ['receiver'],
   deliveriesTo: 'one-url',
+  // waits on its message's events (by data.id) with the other event watchers
+  watchesLifecycle: true,
   uses: ['sendMessage', 'createWebhook'],
   appliesTo: eventsAtConfiguredUrl.appliesTo,
   run: (ctx) =>

@@ -29,8 +29,6 @@ const fieldsInData = defineCheck({
   requirements: ['EVT-DATA-FIELDS'],
   level: 'should',
   ...messageEventCheck,
-  // it judges only the events of its own message at its own webhook: other checks' traffic cannot disturb it
-  exclusive: false,
   needs: [...messageEventCheck.needs, 'failingRecipient'],
   run: (ctx: CheckContext) =>
     withWebhooks(ctx, async (hooks) => {

@@ -150,14 +150,14 @@ export function eventsReachRegisteredWebhooks(_profile: Profile): true | string 
 }
 
 /**
- * The definition fields of checks that send a message and watch its events at a registered webhook. They run
- * alone (exclusive): a webhook receives every message's events, and the other suites' sends would queue ahead of
- * this check's own events and stretch the waits past their bound.
+ * The definition fields of checks that send a message and watch its events at a registered webhook. They run together
+ * after the other checks of their phase (watchesLifecycle): a webhook receives every message's events, so each matches
+ * deliveries to its own message by data.id, and the other suites' many sends do not queue ahead of their events.
  */
 export const messageEventCheck = {
   needs: ['receiver', 'billable'],
   appliesTo: eventsReachRegisteredWebhooks,
-  exclusive: true,
+  watchesLifecycle: true,
   // it registers a webhook and sends a message to trigger events: blocked when either does not work
   uses: ['createWebhook', 'sendMessage'],
-} as const satisfies Pick<CheckDefinition, 'needs' | 'appliesTo' | 'exclusive' | 'uses'>;
+} as const satisfies Pick<CheckDefinition, 'needs' | 'appliesTo' | 'watchesLifecycle' | 'uses'>;
