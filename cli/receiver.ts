@@ -83,10 +83,9 @@ async function main(): Promise<void> {
     maxBodyBytes: integer('max-body', values['max-body'], 1024 * 1024),
     ...(secrets.length > 0 ? { verify: { scheme, secrets, toleranceSeconds: integer('tolerance', values.tolerance, 300) } } : {}),
   });
-  receiver.store.onDelivery((d) => console.log(formatDelivery(d)));
-  console.log(`receiver listening on ${receiver.httpUrl} and ${receiver.httpsUrl}`);
-  console.log(`scheme ${scheme.name}, ${secrets.length} secret(s) loaded${secrets.length === 0 ? ' (deliveries are not verified)' : ''}; Ctrl-C to stop`);
-  // one keypress arrives two or three times under npm, and npm's death must end it too (targets/stop-on-signal.ts)
+  // installed before the first line is printed: a Ctrl-C right after "listening on" must find it (until then SIGINT's
+  // default action kills node); one keypress arrives two or three times under npm, and npm's death must end it too
+  // (targets/stop-on-signal.ts)
   stopOnSignal({
     onStop: () =>
       void receiver.stop().then(() => {
@@ -94,6 +93,9 @@ async function main(): Promise<void> {
         exitWhenFlushed(0);
       }),
   });
+  receiver.store.onDelivery((d) => console.log(formatDelivery(d)));
+  console.log(`receiver listening on ${receiver.httpUrl} and ${receiver.httpsUrl}`);
+  console.log(`scheme ${scheme.name}, ${secrets.length} secret(s) loaded${secrets.length === 0 ? ' (deliveries are not verified)' : ''}; Ctrl-C to stop`);
 }
 
 main().catch((error: unknown) => {
