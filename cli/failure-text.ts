@@ -1,4 +1,4 @@
-import type { CheckResult } from '../suites/engine/result.js';
+import type { CheckResult } from '../results/run-result.js';
 
 /**
  * What a failed or errored check says, as the CLI prints it (progress line and console report): the reason, the seed

@@ -4,7 +4,7 @@ import { sessionResult, violationLine, writeSessionReports } from '../proxy/inde
 import type { GradedSession, SessionHooks, SessionKind } from '../proxy/index.js';
 import { defaultReporterNames, reporterNames } from '../reports/reporters.js';
 import { notGradedNote } from '../reports/text-format.js';
-import type { RunResult, SessionTraffic } from '../suites/engine/result.js';
+import type { RunResult, SessionTraffic } from '../results/run-result.js';
 import { HarnessError } from '../targets/harness-error.js';
 import { Redactor } from '../targets/redact.js';
 import { stopOnSignal } from '../targets/stop-on-signal.js';

@@ -1,6 +1,7 @@
 import { requirements as catalogue } from '../spec/requirements.js';
 import type { Requirement } from '../spec/requirements.js';
-import type { CheckResult, CheckStatus, ResultLevel } from '../suites/engine/index.js';
+import type { Level } from '../spec/level.js';
+import type { CheckResult, CheckStatus } from '../suites/engine/index.js';
 import type { BrokenRequirement, RowSpec } from './parity-result.js';
 
 const failing = (status: CheckStatus): boolean => status === 'failed' || status === 'errored';
@@ -34,7 +35,7 @@ function breaking(side: 'A' | 'B', broken: readonly BrokenRequirement[], status:
  * section and level: must is the spec's word, should DESIGN.md's). A blocked side leaves it undecided: parity folds
  * those rows into the row of the operation that blocked them.
  */
-export function specVerdict(level: ResultLevel, a: SideCheck, b: SideCheck, requirements: readonly Requirement[] = catalogue): RowSpec {
+export function specVerdict(level: Level, a: SideCheck, b: SideCheck, requirements: readonly Requirement[] = catalogue): RowSpec {
   const [sa, sb] = [a?.status ?? 'skipped', b?.status ?? 'skipped'];
   const [ba, bb] = [brokenBy(a, requirements), brokenBy(b, requirements)];
   const decided = (broken: readonly BrokenRequirement[]): Pick<RowSpec, 'decidedBy'> => ({

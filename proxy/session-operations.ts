@@ -1,5 +1,5 @@
 import { operations } from '../spec/index.js';
-import type { OperationRow } from '../suites/engine/result.js';
+import type { OperationRow } from '../results/run-result.js';
 import type { OperationTraffic } from './session-tally.js';
 
 /**

@@ -1,6 +1,6 @@
 import { writeReports } from '../reports/write-reports.js';
 import type { WriteReportsOptions, WrittenReports } from '../reports/write-reports.js';
-import type { RunResult, SessionTraffic } from '../suites/engine/result.js';
+import type { RunResult, SessionTraffic } from '../results/run-result.js';
 import type { Redactor } from '../targets/redact.js';
 import type { TallySnapshot } from './session-tally.js';
 

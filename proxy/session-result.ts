@@ -1,5 +1,5 @@
 import { requirementById, requirements } from '../spec/requirements.js';
-import type { CheckResult, CheckStatus, ResultLevel, RunResult } from '../suites/engine/result.js';
+import type { CheckResult, CheckStatus, Level, RunResult } from '../results/run-result.js';
 import { exitCodeFor, requirementsMatrix, summarize } from '../suites/engine/summarize.js';
 import { rootCauses } from '../suites/engine/root-causes.js';
 import { sessionOperations } from './session-operations.js';
@@ -23,14 +23,14 @@ export interface SessionMeta {
 const prefixes: Readonly<Record<SessionKind, string>> = { proxy: 'PROXY', forwarder: 'FORWARD' };
 
 // an observe-level requirement the traffic broke is noted, never failed (DESIGN.md §3 levels)
-function brokenStatus(level: ResultLevel): CheckStatus {
+function brokenStatus(level: Level): CheckStatus {
   return level === 'observe' ? 'noted' : 'failed';
 }
 
 /** One check per requirement the traffic touched: failed when any exchange broke it, passed when some kept it. */
 function checkOf(kind: SessionKind, id: string, count: RequirementCount, baselines: ReadonlySet<string>): CheckResult {
   const requirement = requirementById(id);
-  const level: ResultLevel = requirement?.level ?? 'must';
+  const level: Level = requirement?.level ?? 'must';
   const proving = [...count.refusals].filter(([operation]) => baselines.has(operation)).reduce((sum, [, n]) => sum + n, 0);
   const waiting = [...count.refusals.keys()].filter((operation) => !baselines.has(operation));
   const seen = count.passes + count.failures + count.judged + proving;

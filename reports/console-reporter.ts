@@ -1,4 +1,4 @@
-import type { CheckResult, RunResult } from '../suites/engine/result.js';
+import type { CheckResult, RunResult } from '../results/run-result.js';
 import { failureView, shortLimits } from './failure-view.js';
 import { fixFirst, operationCells, operationHeader, sameCauseText } from './fix-first.js';
 import type { Reporter } from './reporter.js';

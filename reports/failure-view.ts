@@ -1,4 +1,4 @@
-import type { CheckResult, TargetAnswer } from '../suites/engine/result.js';
+import type { CheckResult, TargetAnswer } from '../results/run-result.js';
 import { cut, cutLine, jsonText } from './safe-text.js';
 import { renamedText } from './fix-first.js';
 

@@ -1,4 +1,4 @@
-import type { CheckResult, NameDifference, OperationRow, RunResult } from '../suites/engine/result.js';
+import type { CheckResult, NameDifference, OperationRow, RunResult } from '../results/run-result.js';
 import { cutLine } from './safe-text.js';
 
 /** A root-cause failure with the failures of the same cause (still failed) and the checks blocked behind it. */

@@ -1,4 +1,4 @@
-import type { CheckResult, ResultLevel, RunResult } from '../suites/engine/result.js';
+import type { CheckResult, Level, RunResult } from '../results/run-result.js';
 import { failureView, shortLimits } from './failure-view.js';
 import { fixFirst, sameCauseText } from './fix-first.js';
 import type { Reporter } from './reporter.js';
@@ -42,7 +42,7 @@ export const githubActionsReporter: Reporter = {
   },
 };
 
-function failsRun(level: ResultLevel, failOn: 'must' | 'should'): boolean {
+function failsRun(level: Level, failOn: 'must' | 'should'): boolean {
   return level === 'must' || (level === 'should' && failOn === 'should');
 }
 

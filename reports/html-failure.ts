@@ -1,4 +1,4 @@
-import type { CheckResult, OperationRow } from '../suites/engine/result.js';
+import type { CheckResult, OperationRow } from '../results/run-result.js';
 import { failureView, fullLimits } from './failure-view.js';
 import { operationAnswer, operationCells, operationHeader, sameCauseText } from './fix-first.js';
 import { escapeXml as esc } from './safe-text.js';

@@ -1,4 +1,4 @@
-import type { RunResult } from '../suites/engine/result.js';
+import type { RunResult } from '../results/run-result.js';
 import { fixFirst } from './fix-first.js';
 import { failureCard, operationsTable } from './html-failure.js';
 import { htmlStyle } from './html-style.js';

@@ -1,4 +1,4 @@
-import type { CheckResult, MatrixStatus, RequirementRow } from '../suites/engine/result.js';
+import type { CheckResult, MatrixStatus, RequirementRow } from '../results/run-result.js';
 import { ownReason } from './failure-view.js';
 import { checkLink } from './html-failure.js';
 import { cut, escapeXml as esc } from './safe-text.js';

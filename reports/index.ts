@@ -1,4 +1,4 @@
-/** reports/: writers that read a RunResult (suites/engine/result.ts) and nothing else of the harness. */
+/** reports/: writers that read a RunResult (results/run-result.ts) and nothing else of the harness. */
 export { consoleReporter } from './console-reporter.js';
 export { githubActionsReporter } from './github-actions-reporter.js';
 export { htmlReporter } from './html-reporter.js';

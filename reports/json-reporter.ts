@@ -1,4 +1,4 @@
-import type { RunResult } from '../suites/engine/result.js';
+import type { RunResult } from '../results/run-result.js';
 import type { Reporter } from './reporter.js';
 import { jsonText } from './json-text.js';
 

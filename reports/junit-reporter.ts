@@ -1,4 +1,4 @@
-import type { CheckResult, RunResult } from '../suites/engine/result.js';
+import type { CheckResult, RunResult } from '../results/run-result.js';
 import { failureView, fullLimits } from './failure-view.js';
 import type { Reporter } from './reporter.js';
 import { cutLine, escapeXml } from './safe-text.js';

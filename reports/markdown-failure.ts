@@ -1,4 +1,4 @@
-import type { CheckResult } from '../suites/engine/result.js';
+import type { CheckResult } from '../results/run-result.js';
 import { failureView, shortLimits } from './failure-view.js';
 import { idList, markdownCell, markdownFence, visible } from './safe-text.js';
 import { statusMark } from './text-format.js';

@@ -1,4 +1,4 @@
-import type { MatrixStatus, RunResult } from '../suites/engine/result.js';
+import type { MatrixStatus, RunResult } from '../results/run-result.js';
 import { fixFirst, operationCells, operationHeader } from './fix-first.js';
 import { compactHeader, MarkdownBudget, markdownFailure, markdownFailureRow } from './markdown-failure.js';
 import type { Reporter } from './reporter.js';

@@ -1,4 +1,4 @@
-import type { RunResult } from '../suites/engine/result.js';
+import type { RunResult } from '../results/run-result.js';
 
 /** A report writer: renders a RunResult to text. `file` is where it goes in --out; console has none (stdout). */
 export interface Reporter {

@@ -1,4 +1,4 @@
-import type { RunResult } from '../suites/engine/result.js';
+import type { RunResult } from '../results/run-result.js';
 
 /** The column names of the send ledger. */
 export const ledgerHeader: readonly string[] = ['#', 'check', 'operation', 'recipient', 'tier', 'status', 'message id'];

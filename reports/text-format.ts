@@ -1,4 +1,4 @@
-import type { CheckStatus, MatrixStatus, RunResult } from '../suites/engine/result.js';
+import type { CheckStatus, MatrixStatus, RunResult } from '../results/run-result.js';
 import { idList, visible } from './safe-text.js';
 
 /** The status columns of the count tables, in report order. */

@@ -1,6 +1,6 @@
 import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RunResult } from '../suites/engine/result.js';
+import type { RunResult } from '../results/run-result.js';
 import { markdownReporter } from './markdown-reporter.js';
 import { publishReportFolder } from './report-folder.js';
 import { defaultReporterNames, reporterFor } from './reporters.js';

@@ -1,9 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
+import { LEVELS } from './level.js';
+import type { Level } from './level.js';
 
-/** How a requirement counts: stated by the spec, decided where it is silent, or only recorded. */
-export type Level = 'must' | 'should' | 'observe';
+export { LEVELS } from './level.js';
+export type { Level } from './level.js';
+
 /** A kind of target a requirement may be limited to. */
 export type Profile = 'production' | 'simulator' | 'reference';
 
@@ -29,7 +32,6 @@ export class CatalogueError extends Error {
   override readonly name = 'CatalogueError';
 }
 
-export const LEVELS: readonly Level[] = ['must', 'should', 'observe'];
 export const PROFILES: readonly Profile[] = ['production', 'simulator', 'reference'];
 export const AREAS = ['MSG', 'TPL', 'IDEM', 'WH', 'DLV', 'EVT', 'SIG', 'AUTH', 'TIER', 'RATE', 'ERR', 'PAGE', 'SIM', 'USER', 'VER'] as const;
 

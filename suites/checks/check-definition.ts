@@ -1,12 +1,9 @@
+import type { Level } from '../../spec/level.js';
 import type { ConventionName, Profile, Target } from '../../targets/index.js';
 import type { CheckContext } from './check-context.js';
 import type { CheckEstimate } from './check-cost.js';
 
-/** How much a requirement matters: must (stated by the spec), should (DESIGN.md §4 / practice), observe (never fails). */
-export type Level = 'must' | 'should' | 'observe';
-
-/** The levels, strictest first. */
-export const levels: readonly Level[] = ['must', 'should', 'observe'];
+export type { Level } from '../../spec/level.js';
 
 /**
  * What a check needs from the run; a missing need skips the check with a reason that says how to provide it. The

@@ -1,6 +1,7 @@
 import { historyRules } from '../../rules/index.js';
 import { HarnessError } from '../../targets/index.js';
-import { levels, needs } from './check-definition.js';
+import { LEVELS } from '../../spec/level.js';
+import { needs } from './check-definition.js';
 import type { Check, CheckDefinition } from './check-definition.js';
 
 const idPattern = /^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*$/;
@@ -27,7 +28,7 @@ function shapeProblem(d: CheckDefinition): string | undefined {
   if (!d.title) return 'give it a title';
   if (typeof d.suite !== 'string' || !suitePattern.test(d.suite)) return 'suite must be lower-case path segments, e.g. contract/messages';
   if (!Array.isArray(d.requirements) || d.requirements.length === 0) return 'cite at least one requirement id';
-  if (!levels.includes(d.level)) return `level must be one of ${levels.join(', ')}`;
+  if (!LEVELS.includes(d.level)) return `level must be one of ${LEVELS.join(', ')}`;
   const unknownNeed = (d.needs ?? []).find((need) => !needs.includes(need));
   if (unknownNeed) return `unknown need "${unknownNeed}": use ${needs.join(', ')}`;
   if (d.baseline !== undefined && d.baseline === d.baselineFor) return 'a check cannot be the baseline it depends on';

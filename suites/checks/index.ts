@@ -45,7 +45,7 @@ export type { BaselineEntry } from './baseline-book.js';
 export type { BaselineBook, CheckContext, PropertyOptions, StatusClass, StatusExpectation } from './check-context.js';
 export { sampled } from './check-cost.js';
 export type { CaseScale, CheckCost, CheckEstimate } from './check-cost.js';
-export { levels, needs } from './check-definition.js';
+export { needs } from './check-definition.js';
 export type { Check, CheckDefinition, HistoryJudge, Level, Need } from './check-definition.js';
 export { CheckBlocked, CheckFailure, CheckSkipped, TargetError } from './check-failure.js';
 export type { FailureDetails } from './check-failure.js';

@@ -1,4 +1,4 @@
-import type { CheckResult } from './result.js';
+import type { CheckResult } from '../../results/run-result.js';
 
 /** True when a baseline result counts as "did not pass" for what depends on it (a skipped one skips, never blocks). */
 function notPassing(result: CheckResult): boolean {

@@ -5,7 +5,7 @@ import { blockedReason } from './blocking.js';
 import { isNotImplemented } from './operations-overview.js';
 import { routeOfOperation } from './operation-of-request.js';
 import type { PlannedCheck } from './plan.js';
-import type { CheckResult } from './result.js';
+import type { CheckResult } from '../../results/run-result.js';
 import type { CheckRunEnvironment } from './run-check.js';
 import { targetAnswer } from './target-answer.js';
 

@@ -1,5 +1,5 @@
 import type { HttpClient } from '../../targets/index.js';
-import type { CleanupReport } from './result.js';
+import type { CleanupReport } from '../../results/run-result.js';
 
 /** Bounds of the clean-up at the end of a run. */
 export interface CleanupOptions {

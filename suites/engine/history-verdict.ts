@@ -4,7 +4,7 @@ import { maxValueChars, toCurl } from '../../targets/index.js';
 import type { Redactor } from '../../targets/index.js';
 import type { Check } from '../checks/index.js';
 import { operationOfRequest } from './operation-of-request.js';
-import type { CheckResult } from './result.js';
+import type { CheckResult } from '../../results/run-result.js';
 import type { RunHistory } from './run-history.js';
 import { targetAnswer } from './target-answer.js';
 

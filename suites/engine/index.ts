@@ -10,7 +10,7 @@ export { planContextFor, planRun, skipReason } from './plan.js';
 export type { PlanContext, PlannedCheck } from './plan.js';
 export { formatPlanReport, planReport } from './plan-report.js';
 export type { PlanLine, PlanReport, PlanReportOptions } from './plan-report.js';
-export { checkStatuses } from './result.js';
+export { checkStatuses } from '../../results/run-result.js';
 export type {
   CheckResult,
   CheckStatus,
@@ -20,7 +20,6 @@ export type {
   OperationRow,
   OperationState,
   RequirementRow,
-  ResultLevel,
   RunExitCode,
   RunInterruption,
   RunResult,
@@ -29,7 +28,7 @@ export type {
   SendRecord,
   SendSummary,
   SetupProblem,
-} from './result.js';
+} from '../../results/run-result.js';
 export { runConformance } from './run-conformance.js';
 export { costOf, estimateRun } from './run-estimate.js';
 export type { RunEstimate } from './run-estimate.js';

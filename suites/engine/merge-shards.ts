@@ -1,4 +1,4 @@
-import type { CheckResult, CleanupReport, RunResult, SendSummary, SetupProblem } from './result.js';
+import type { CheckResult, CleanupReport, RunResult, SendSummary, SetupProblem } from '../../results/run-result.js';
 import { HarnessError } from '../../targets/index.js';
 import { resultWithChecks, shardFormat } from './shard-result.js';
 import type { ResultOverrides, ShardResult } from './shard-result.js';

@@ -1,6 +1,6 @@
 import { schemas, validate } from '../../spec/index.js';
 import type { JsonSchema } from '../../spec/index.js';
-import type { NameDifference } from './result.js';
+import type { NameDifference } from '../../results/run-result.js';
 
 type SchemaObject = Exclude<JsonSchema, boolean>;
 

@@ -1,6 +1,6 @@
 import { operations } from '../../spec/index.js';
 import { blockingBaseline } from './blocking.js';
-import type { CheckResult, OperationRow, OperationState, TargetAnswer } from './result.js';
+import type { CheckResult, OperationRow, OperationState, TargetAnswer } from '../../results/run-result.js';
 
 /** Statuses that say a route does not exist (or not for this method): the operation is not implemented. */
 const absentRouteStatuses: ReadonlySet<number> = new Set([404, 405]);

@@ -1,4 +1,4 @@
-import type { CheckResult, RootCause } from './result.js';
+import type { CheckResult, RootCause } from '../../results/run-result.js';
 
 /**
  * The root causes of a run: every failed or errored check that is not folded under another (CheckResult.foldedInto),

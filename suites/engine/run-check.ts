@@ -11,7 +11,7 @@ import { operationOfRequest, routeOfOperation } from './operation-of-request.js'
 import { isNotImplemented } from './operations-overview.js';
 import { missingDeliveriesHint } from './delivery-hint.js';
 import type { PlannedCheck } from './plan.js';
-import type { CheckResult, CheckStatus, NameDifference } from './result.js';
+import type { CheckResult, CheckStatus, NameDifference } from '../../results/run-result.js';
 import { nameDifferences } from './name-differences.js';
 import { operationById } from '../../spec/index.js';
 import { targetAnswer } from './target-answer.js';

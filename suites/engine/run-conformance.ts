@@ -10,7 +10,7 @@ import { deleteLeftoverWebhooks } from './cleanup.js';
 import { planContextFor, planRun } from './plan.js';
 import type { PlannedCheck } from './plan.js';
 import { probeReachability } from './reachability.js';
-import type { CheckResult, CleanupReport, RunInterruption, RunResult, SetupProblem } from './result.js';
+import type { CheckResult, CleanupReport, RunInterruption, RunResult, SetupProblem } from '../../results/run-result.js';
 import { receiverForTarget, startHarnessReceiver } from './harness-receiver.js';
 import { historyVerdict } from './history-verdict.js';
 import { runCheck } from './run-check.js';

@@ -1,4 +1,4 @@
-import type { CheckResult, RunResult } from './result.js';
+import type { CheckResult, RunResult } from '../../results/run-result.js';
 
 /** Progress of a run, for the CLI (onEvent). */
 export type RunEvent =

@@ -3,8 +3,8 @@ import { stopExitCodes } from '../../targets/stop-on-signal.js';
 import type { StopSignal } from '../../targets/stop-on-signal.js';
 import { foldFailures } from './blocking.js';
 import { operationsOverview } from './operations-overview.js';
-import type { RunResult } from './result.js';
-import type { CheckResult, RunExitCode, RunInterruption, SetupProblem } from './result.js';
+import type { RunResult } from '../../results/run-result.js';
+import type { CheckResult, RunExitCode, RunInterruption, SetupProblem } from '../../results/run-result.js';
 import { rootCauses } from './root-causes.js';
 import { exitCodeFor, requirementsMatrix, summarize } from './summarize.js';
 

@@ -1,6 +1,6 @@
 import type { Requirement } from '../../spec/requirements.js';
 import type { Selection } from '../checks/index.js';
-import type { CheckResult, RunInterruption, RunResult, SetupProblem } from './result.js';
+import type { CheckResult, RunInterruption, RunResult, SetupProblem } from '../../results/run-result.js';
 import type { Shard } from './shard-spec.js';
 import { runOutcome } from './run-outcome.js';
 

@@ -3,7 +3,7 @@ import { requirements as specRequirements } from '../../spec/requirements.js';
 import type { CheckRegistry } from '../checks/index.js';
 import { planContextFor, planRun } from './plan.js';
 import { runConformance, skippedResult } from './run-conformance.js';
-import type { CheckResult } from './result.js';
+import type { CheckResult } from '../../results/run-result.js';
 import type { RunOptions } from './run-options.js';
 import { HarnessError } from '../../targets/index.js';
 import { slicePlan } from './shard-plan.js';

@@ -1,5 +1,5 @@
 import type { Requirement } from '../../spec/requirements.js';
-import type { CheckResult, CheckStatus, MatrixStatus, RequirementRow, ResultLevel, RunSummary } from './result.js';
+import type { CheckResult, CheckStatus, MatrixStatus, RequirementRow, Level, RunSummary } from '../../results/run-result.js';
 
 type CitedStatus = Exclude<MatrixStatus, 'not-covered' | 'uncheckable'>;
 
@@ -51,7 +51,7 @@ export function requirementsMatrix(requirements: readonly Requirement[], checks:
 export function summarize(checks: readonly CheckResult[], matrix: readonly RequirementRow[]): RunSummary {
   const zero = (): Record<CheckStatus, number> => ({ passed: 0, failed: 0, errored: 0, blocked: 0, noted: 0, skipped: 0 });
   const byStatus = zero();
-  const byLevel: Record<ResultLevel, Record<CheckStatus, number>> = { must: zero(), should: zero(), observe: zero() };
+  const byLevel: Record<Level, Record<CheckStatus, number>> = { must: zero(), should: zero(), observe: zero() };
   for (const check of checks) {
     byStatus[check.status] += 1;
     byLevel[check.level][check.status] += 1;
@@ -68,6 +68,6 @@ export function summarize(checks: readonly CheckResult[], matrix: readonly Requi
  * is blocked (its root failure keeps it from proving anything); observe never fails (it is noted), else 0.
  */
 export function exitCodeFor(checks: readonly CheckResult[], failOn: 'must' | 'should'): 0 | 1 {
-  const failing = (level: ResultLevel): boolean => level === 'must' || (failOn === 'should' && level === 'should');
+  const failing = (level: Level): boolean => level === 'must' || (failOn === 'should' && level === 'should');
   return checks.some((check) => (check.status === 'failed' || check.status === 'errored' || check.status === 'blocked') && failing(check.level)) ? 1 : 0;
 }

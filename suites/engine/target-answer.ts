@@ -1,5 +1,5 @@
 import type { Exchange } from '../../targets/index.js';
-import type { TargetAnswer } from './result.js';
+import type { TargetAnswer } from '../../results/run-result.js';
 
 /** The longest target message kept (a report shows it beside the check, not the whole body). */
 export const targetMessageLimit = 200;

@@ -2,7 +2,7 @@ import type { Exchange } from '../../targets/index.js';
 import { exchangeLabel } from '../checks/index.js';
 import { blockedReason } from './blocking.js';
 import { operationOfRequest } from './operation-of-request.js';
-import type { CheckResult } from './result.js';
+import type { CheckResult } from '../../results/run-result.js';
 
 /** What a check that returned without evidence becomes: blocked by an operation that does not work, else skipped. */
 export type Unproven = Pick<CheckResult, 'status' | 'reason' | 'blockedBy'>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { foldFailures } from '../../suites/engine/blocking.js';
 import { operationOfRequest } from '../../suites/engine/operation-of-request.js';
 import { operationsOverview } from '../../suites/engine/operations-overview.js';
-import type { CheckResult } from '../../suites/engine/result.js';
+import type { CheckResult } from '../../results/run-result.js';
 import { rootCauses } from '../../suites/engine/root-causes.js';
 import { exitCodeFor, requirementsMatrix } from '../../suites/engine/summarize.js';
 import type { Requirement } from '../../spec/requirements.js';

@@ -2,7 +2,7 @@
 // failures. The requirement rows come from the real catalogue and the operations from the real contract.
 import { operations } from '../../spec/contract.js';
 import { requirements } from '../../spec/requirements.js';
-import type { CheckResult, CheckStatus, MatrixStatus, OperationRow, RequirementRow, ResultLevel, RootCause, RunResult } from '../../suites/engine/result.js';
+import type { CheckResult, CheckStatus, MatrixStatus, OperationRow, RequirementRow, Level, RootCause, RunResult } from '../../results/run-result.js';
 
 /** The hostile string a target may put in its error message: ESC (a colour) and C1 CSI (clear screen). */
 export const hostileMessage = 'Not Found\u001b[31m red\u009b2J';
@@ -79,7 +79,7 @@ export function runOf(checks: readonly CheckResult[], operationRows: readonly Op
     return counts;
   };
   const byLevel = Object.fromEntries(
-    (['must', 'should', 'observe'] as ResultLevel[]).map((level) => [level, count(checks.filter((c) => c.level === level))]),
+    (['must', 'should', 'observe'] as Level[]).map((level) => [level, count(checks.filter((c) => c.level === level))]),
   ) as RunResult['summary']['byLevel'];
   const covered = rows.filter((row) => row.covered).length;
   const failing = rootCauses.length > 0;

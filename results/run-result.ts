@@ -1,11 +1,13 @@
 /**
- * The data a run produces. Reports read these types only (ARCHITECTURE.md), so this file imports nothing but the
- * dependency-free send ledger types of targets/send-ledger.ts.
+ * The data a run produces. Reports read these types only (ARCHITECTURE.md: results/ is the layer reports may import), so
+ * this file imports nothing but types: the level of spec/level.ts and the exchange and send ledger types of targets/.
  */
-import type { Exchange } from '../../targets/exchange.js';
-import type { SendSummary } from '../../targets/send-ledger.js';
+import type { Level } from '../spec/level.js';
+import type { Exchange } from '../targets/exchange.js';
+import type { SendSummary } from '../targets/send-ledger.js';
 
-export type { SendRecord, SendSummary } from '../../targets/send-ledger.js';
+export type { Level } from '../spec/level.js';
+export type { SendRecord, SendSummary } from '../targets/send-ledger.js';
 
 /** What the run cleaned up on the target at the end (webhooks it created and did not delete itself). */
 export interface CleanupReport {
@@ -31,16 +33,13 @@ export const checkStatuses: readonly CheckStatus[] = ['failed', 'errored', 'bloc
  */
 export type MatrixStatus = Exclude<CheckStatus, 'blocked'> | 'unproven' | 'not-covered' | 'uncheckable';
 
-/** A requirement level (spec/requirements.yaml). */
-export type ResultLevel = 'must' | 'should' | 'observe';
-
 /** The result of one check. */
 export interface CheckResult {
   readonly id: string;
   readonly title: string;
   readonly suite: string;
   readonly requirements: readonly string[];
-  readonly level: ResultLevel;
+  readonly level: Level;
   readonly status: CheckStatus;
   readonly reason?: string;
   /**
@@ -119,7 +118,7 @@ export interface CheckTrace {
 export interface RequirementRow {
   readonly id: string;
   readonly section: string;
-  readonly level: ResultLevel;
+  readonly level: Level;
   readonly text: string;
   /**
    * Worst status of the checks that cite it in this run; unproven when the only checks that ran failed on another
@@ -137,7 +136,7 @@ export interface RequirementRow {
 export interface RunSummary {
   readonly total: number;
   readonly byStatus: Readonly<Record<CheckStatus, number>>;
-  readonly byLevel: Readonly<Record<ResultLevel, Readonly<Record<CheckStatus, number>>>>;
+  readonly byLevel: Readonly<Record<Level, Readonly<Record<CheckStatus, number>>>>;
   /** Coverage: covered of the checkable requirements (total less those marked not checkable), as a percent of them. */
   readonly requirements: { readonly total: number; readonly covered: number; readonly percent: number; readonly uncheckable?: number };
 }
