@@ -1,44 +1,7 @@
 /**
- * suites/: what is checked. The suite modules below register their checks; adding a suite is one line in
- * `suiteModules` (a module that exports `checks: readonly Check[]`).
+ * suites/: what is checked. The suite modules register their checks; adding a suite is one line in `suiteModules`
+ * (load-registry.ts: a module that exports `checks: readonly Check[]`).
  */
-import { HarnessError } from '../targets/index.js';
-import type { Check, CheckRegistryOptions } from './checks/index.js';
-import { CheckRegistry } from './checks/index.js';
-
-/** The suite modules, relative to this file; each exports `checks`. */
-export const suiteModules: readonly string[] = [
-  './checks/builtin/index.js',
-  './contract/index.js',
-  './model/index.js',
-  './scenarios/webhook-suites.js',
-  './scenarios/one-webhook-url.js',
-  './scenarios/inbound-messages.js',
-  './scenarios/failing-recipient.js',
-  './scenarios/recorded-answers.js',
-  './scenarios/idempotency.js',
-  './scenarios/tiers.js',
-  './scenarios/templates.js',
-  './scenarios/pagination.js',
-  './scenarios/auth.js',
-  './scenarios/rate-limit.js',
-  './scenarios/simulator-paths.js',
-  './scenarios/round-trip-checks.js',
-  './history/index.js',
-];
-
-/** A registry holding the checks of every suite module (or of the given modules). */
-export async function loadRegistry(modules: readonly string[] = suiteModules, options: CheckRegistryOptions = {}): Promise<CheckRegistry> {
-  const registry = new CheckRegistry(options);
-  for (const specifier of modules) {
-    const loaded = (await import(specifier)) as { checks?: unknown };
-    if (!Array.isArray(loaded.checks)) {
-      throw new HarnessError('SUITE_MODULE', `Suite module ${specifier} does not export "checks": export an array of defineCheck(...) results.`);
-    }
-    registry.register(...(loaded.checks as readonly Check[]));
-  }
-  return registry;
-}
-
+export { loadRegistry, suiteModules } from './load-registry.js';
 export { runConformance } from './engine/index.js';
 export type { RunOptions } from './engine/index.js';

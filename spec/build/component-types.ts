@@ -1,5 +1,5 @@
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
-import { objectAt, type JsonObject } from './contract-document.js';
+import { objectAt, type JsonObject } from './json-object.js';
 
 /** The banner of spec/generated/types.ts. */
 export const typesBanner = [

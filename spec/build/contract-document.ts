@@ -1,9 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { assertNoProblems, contractProblems } from './contract-semantics.js';
-
-/** A JSON object of the OpenAPI document, read loosely (the document is validated before use). */
-export type JsonObject = Record<string, unknown>;
+import type { JsonObject } from './json-object.js';
 
 /** The default location of the hand-written contract. */
 export const openapiPath = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
@@ -22,10 +20,4 @@ export async function loadContractDocument(path: string = openapiPath): Promise<
   const dereferenced = (await SwaggerParser.validate(copy)) as unknown as JsonObject;
   assertNoProblems(contractProblems(dereferenced));
   return { raw, dereferenced };
-}
-
-/** Reads `value[key]` as a JSON object, or an empty one when absent. */
-export function objectAt(value: unknown, key: string): JsonObject {
-  const item = (value as JsonObject | undefined)?.[key];
-  return item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as JsonObject) : {};
 }

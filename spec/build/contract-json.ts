@@ -7,7 +7,7 @@ import type {
   OperationParameter,
   RequirementMap,
 } from '../contract-types.js';
-import { objectAt, type JsonObject } from './contract-document.js';
+import { objectAt, type JsonObject } from './json-object.js';
 
 const methods: readonly HttpMethod[] = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'];
 

@@ -1,7 +1,7 @@
 import { createContractAjv } from '../contract-ajv.js';
 import { ContractError } from '../contract-error.js';
 import type { GeneratedContract } from '../contract-types.js';
-import { objectAt, type JsonObject } from './contract-document.js';
+import { objectAt, type JsonObject } from './json-object.js';
 
 const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 

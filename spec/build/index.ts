@@ -2,8 +2,10 @@
 export { canonicalJson } from './canonical-json.js';
 export { componentTypes, typesBanner } from './component-types.js';
 export { buildContractJson, generatedComment } from './contract-json.js';
-export { loadContractDocument, objectAt, openapiPath } from './contract-document.js';
+export { loadContractDocument, openapiPath } from './contract-document.js';
+export { objectAt } from './json-object.js';
 export { assertNoProblems, contractProblems, schemaProblems } from './contract-semantics.js';
-export type { ContractDocument, JsonObject } from './contract-document.js';
+export type { ContractDocument } from './contract-document.js';
+export type { JsonObject } from './json-object.js';
 export { fromProjectRoot, generateContract, staleFiles } from './generate-contract.js';
 export type { GeneratedFile } from './generate-contract.js';

@@ -241,7 +241,7 @@ function optionalRuns(runs: number | undefined): { runs?: number } {
 }
 
 async function defaultRegistry(): Promise<CheckRegistry> {
-  const { loadRegistry } = await import('../index.js');
+  const { loadRegistry } = await import('../load-registry.js');
   return loadRegistry();
 }
 

@@ -77,6 +77,6 @@ export async function runShard(options: ShardRunOptions): Promise<ShardResult> {
 }
 
 async function defaultRegistry(): Promise<CheckRegistry> {
-  const { loadRegistry } = await import('../index.js');
+  const { loadRegistry } = await import('../load-registry.js');
   return loadRegistry();
 }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadContractDocument, type JsonObject } from '../../spec/build/contract-document.js';
+import { loadContractDocument } from '../../spec/build/contract-document.js';
+import type { JsonObject } from '../../spec/build/json-object.js';
 import { requirementById } from '../../spec/requirements.js';
 import { specSectionIds } from '../../spec/spec-sections.js';
 

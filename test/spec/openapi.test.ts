@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadContractDocument, objectAt, openapiPath, type JsonObject } from '../../spec/build/contract-document.js';
+import { loadContractDocument, openapiPath } from '../../spec/build/contract-document.js';
+import { objectAt, type JsonObject } from '../../spec/build/json-object.js';
 
 // The 12 operations of spec §4 and the success status DESIGN §4 decides for each.
 const expectedOperations = [
