@@ -20,6 +20,7 @@ import { optionTable } from './options/option-table.js';
 import { resolveOptions } from './options/resolve-options.js';
 import type { ResolvedOptions } from './options/resolve-options.js';
 import { resolveConventions } from './resolve-conventions.js';
+import { runReproduction } from './rerun-command.js';
 import { simulatorRouting } from './simulator-routing.js';
 import { simulatorApiPort, simulatorInboundTrigger } from '../spec/simulator-defaults.js';
 
@@ -159,6 +160,7 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
     allowRecipients: o.allowRecipient ?? [],
     allowRateLimitCheck: o.allowRateLimitCheck === true,
     outDir: o.out ?? 'conformance-report',
+    reproduce: runReproduction(options, config, faults),
     reporters: withDefaultReports(reporters),
     faults,
     // the HAR report holds every exchange of the run: the engine keeps them only when asked

@@ -70,7 +70,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     if (run.compare) return await compareCli(run, run.compare, registry, conventionFlags(args, config), redactor, io);
     if (run.shard) return await shardCli(run, run.shard, registry, redactor, io);
-    const result = await runConformance({ ...run, registry, redactor, onEvent: progressPrinter(io.stderr), ...stopOf(io) });
+    const result = await runConformance({ ...run, registry, redactor, onEvent: progressPrinter(io.stderr, { reproduce: run.reproduce }), ...stopOf(io) });
     // a set-up problem says nothing of the target: one line, exit 2, no verdict written (earlier reports stay)
     if (result.setupError) {
       io.stderr.write(`conform: ${redactor.scrub(result.setupError.message)}\n`);
@@ -108,7 +108,8 @@ async function compareCli(
 ): Promise<number> {
   // parity is loaded only for --compare (start-up time of every other command)
   const { loadParityRules, parityHeadline, runParity, writeParityReports } = await import('../parity/index.js');
-  const progress = { a: progressPrinter(io.stderr), b: progressPrinter(io.stderr) };
+  // both sides at once: failures at once and, every 10 s without one, what each side still runs
+  const progress = { a: progressPrinter(io.stderr, { label: 'A ', quiet: true }), b: progressPrinter(io.stderr, { label: 'B ', quiet: true }) };
   const result = await runParity({
     a: { target: run.target, spec: run.targetSpec },
     b: compare,
@@ -116,8 +117,7 @@ async function compareCli(
     selection: run.selection,
     allowBillable: run.allowBillable,
     sharedFlags,
-    onEvent: (side, event) =>
-      event.type === 'check-end' && event.result.status !== 'failed' && event.result.status !== 'errored' ? undefined : progress[side](event),
+    onEvent: (side, event) => progress[side](event),
     ...(io.signal ? { signal: io.signal } : {}),
     ...(run.parityRules ? { rules: await loadParityRules(run.parityRules) } : {}),
     ...runTuningOf(run),

@@ -19,7 +19,7 @@ export async function shardCli(
   redactor: Redactor,
   io: FleetIo,
 ): Promise<number> {
-  const slice = await runShard({ ...run, registry, redactor, onEvent: progressPrinter(io.stderr), ...stopOf(io), shard });
+  const slice = await runShard({ ...run, registry, redactor, onEvent: progressPrinter(io.stderr, { reproduce: run.reproduce }), ...stopOf(io), shard });
   const redact = (text: string): string => redactor.scrub(text);
   const written = await writeReports(slice.result, { reporters: run.reporters.filter((name) => name === 'console'), redact });
   if (written.console) io.stdout.write(written.console);

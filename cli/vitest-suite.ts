@@ -9,6 +9,7 @@ import type { Target } from '../targets/target.js';
 import { parseConformArgs } from './args.js';
 import { addApiKeys, cliRedactor } from './cli-redactor.js';
 import { loadConfigFile } from './config-file.js';
+import type { RerunContext } from '../reports/rerun-view.js';
 import { failureText } from './failure-text.js';
 import { resolveRun } from './resolve-run.js';
 
@@ -55,13 +56,15 @@ export async function conformanceSuite(options: ConformanceSuiteOptions = {}): P
   addApiKeys(redactor, config);
   const run = resolveRun(args, config, env);
   const registry = await loadRegistry();
-  let runSeed = 0;
+  // the command line that runs a failure again is the flags' (a target object given in code has none)
+  const reproduce = options.target === undefined ? run.reproduce : undefined;
+  let context: RerunContext = { seed: 0, runs: 0, target: { baseUrl: '' }, ...(reproduce ? { reproduce } : {}) };
   const runOptions: RunOptions = {
     ...run,
     registry,
     redactor,
     onEvent: (event) => {
-      if (event.type === 'run-start') runSeed = event.seed;
+      if (event.type === 'run-start') context = { ...context, seed: event.seed, runs: event.runs, target: { baseUrl: event.target.baseUrl } };
       if (event.type === 'check-end') waiting.get(event.result.id)?.resolve(event.result);
     },
     ...(options.target ? { target: options.target } : {}),
@@ -94,7 +97,7 @@ export async function conformanceSuite(options: ConformanceSuiteOptions = {}): P
       describe(suite, () => {
         for (const { check } of plan.filter((entry) => entry.check.suite === suite)) {
           const outcome = waiting.get(check.id) as Deferred;
-          test(`${check.id} [${check.requirements.join(', ')}]`, async (ctx) => report(ctx, await outcome.promise, run.failOn, runSeed), timeout);
+          test(`${check.id} [${check.requirements.join(', ')}]`, async (ctx) => report(ctx, await outcome.promise, run.failOn, context), timeout);
         }
       });
     }
@@ -102,7 +105,7 @@ export async function conformanceSuite(options: ConformanceSuiteOptions = {}): P
 }
 
 /** Turns a check's result into the test's outcome, as the CLI's verdict counts it (spec levels: observe never fails). */
-async function report(ctx: TestContext, result: CheckResult, failOn: 'must' | 'should', seed: number): Promise<void> {
+async function report(ctx: TestContext, result: CheckResult, failOn: 'must' | 'should', run: RerunContext): Promise<void> {
   // compared as text: 'blocked' and 'noted' are outcomes of the engine's newer result types
   const status: string = result.status;
   if (status === 'skipped') ctx.skip(result.reason ?? 'skipped');
@@ -110,7 +113,7 @@ async function report(ctx: TestContext, result: CheckResult, failOn: 'must' | 's
   if (status === 'blocked') ctx.skip(`blocked${blockedBy ? ` by ${blockedBy}` : ''}: ${result.reason ?? ''}`);
   if (status === 'noted') await ctx.annotate(`noted: ${result.reason ?? ''}`, 'notice');
   if (status !== 'failed' && status !== 'errored') return;
-  const text = failureText(result, seed);
+  const text = failureText(result, run);
   const counts = result.level === 'must' || (result.level === 'should' && failOn === 'should');
   if (!counts) {
     await ctx.annotate(`${text}\n  (level ${result.level} does not fail the run with --fail-on ${failOn})`, 'warning');

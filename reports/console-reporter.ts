@@ -2,6 +2,7 @@ import type { CheckResult, RunResult } from '../results/run-result.js';
 import { failureView, shortLimits } from './failure-view.js';
 import { fixFirst, operationCells, operationHeader, sameCauseText } from './fix-first.js';
 import type { Reporter } from './reporter.js';
+import { rerunLines } from './rerun-view.js';
 import { safetySummary } from './safety-section.js';
 import { cutLine, idList, visible } from './safe-text.js';
 import { countRows, coverageLine, partialNote, statusMark, verdictLine } from './text-format.js';
@@ -23,7 +24,7 @@ export const consoleReporter: Reporter = {
     if (order.roots.length > 0) {
       lines.push(`Root causes (${order.roots.length}): fix these first`);
       order.roots.slice(0, maxFailures).forEach(({ check, blocks, same }, i) => {
-        lines.push(...failure(check, `${i + 1}. `, blocks.length));
+        lines.push(...failure(check, `${i + 1}. `, blocks.length, result));
         if (same.length > 0) lines.push(`     ${sameCauseText(same, (ids) => idList(ids, 10))}`);
         if (blocks.length > 0) lines.push(`     blocks: ${idList(blocks, 10)}`);
       });
@@ -32,7 +33,7 @@ export const consoleReporter: Reporter = {
     const room = Math.max(0, maxFailures - order.roots.length);
     if (order.others.length > 0) {
       lines.push(`${order.roots.length > 0 ? 'Other failures' : 'Failures'} (${order.others.length})`);
-      for (const check of order.others.slice(0, room)) lines.push(...failure(check, '', 0));
+      for (const check of order.others.slice(0, room)) lines.push(...failure(check, '', 0, result));
       if (order.others.length > room) lines.push(`  … and ${order.others.length - room} more: see report.html`);
       lines.push('');
     }
@@ -57,15 +58,16 @@ export const consoleReporter: Reporter = {
   },
 };
 
-function failure(check: CheckResult, prefix: string, blocks: number): string[] {
-  const view = failureView(check, shortLimits);
+function failure(check: CheckResult, prefix: string, blocks: number, run: RunResult): string[] {
+  const view = failureView(check, shortLimits, run);
   const lines = [
     `  ${prefix}${statusMark[check.status]} ${visible(check.id)} [${check.level}] ${idList(check.requirements, 5)}${blocks > 0 ? `  blocks ${blocks} check(s)` : ''}`,
   ];
   const indent = ' '.repeat(prefix.length + 4);
   lines.push(`${indent}target answered: ${view.answer ?? 'not recorded (see the reason)'}`);
   if (view.reason) lines.push(`${indent}reason: ${cutLine(view.reason, 300)}`);
-  if (view.reproduction) lines.push(`${indent}reproduce: ${cutLine(view.reproduction, 400)}`);
+  // whole or not at all: a cut command does not run as printed
+  for (const line of rerunLines(view)) lines.push(`${indent}${line}`);
   return lines;
 }
 

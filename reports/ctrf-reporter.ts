@@ -1,6 +1,7 @@
 import type { CheckResult, RunResult } from '../results/run-result.js';
 import type { Reporter } from './reporter.js';
 import { jsonText } from './json-text.js';
+import { rerunLines, rerunView } from './rerun-view.js';
 import { partialNote } from './text-format.js';
 
 /** The CTRF specification version the report follows (the schema of the `ctrf` reference package, CURRENT_SPEC_VERSION). */
@@ -38,9 +39,11 @@ function messageOf(check: CheckResult): string | undefined {
   return check.reason;
 }
 
-function testOf(check: CheckResult, runSeed: number) {
+function testOf(check: CheckResult, run: RunResult) {
   const message = messageOf(check);
-  const seed = check.seed ?? runSeed;
+  const seed = check.seed ?? run.seed;
+  // the lines that run a failure again, as every report prints them (rerun-view.ts)
+  const trace = check.status === 'failed' || check.status === 'errored' ? rerunLines(rerunView(check, run, 20_000)).join('\n') : '';
   return {
     name: `${check.id}: ${check.title}`,
     testId: check.id,
@@ -49,7 +52,7 @@ function testOf(check: CheckResult, runSeed: number) {
     duration: Math.max(0, Math.round(check.durationMs)),
     suite: check.suite.split('/'),
     ...(message ? { message } : {}),
-    ...(check.reproduction ? { trace: `reproduce: ${check.reproduction}` } : {}),
+    ...(trace === '' ? {} : { trace }),
     tags: [...check.requirements],
     type: 'conformance',
     extra: {
@@ -69,7 +72,7 @@ export const ctrfReporter: Reporter = {
   name: 'ctrf',
   file: 'ctrf.json',
   render(result: RunResult): string {
-    const tests = result.checks.map((check) => testOf(check, result.seed));
+    const tests = result.checks.map((check) => testOf(check, result));
     const count = (status: CtrfStatus): number => tests.filter((test) => test.status === status).length;
     const start = Date.parse(result.startedAt);
     const duration = Math.max(0, Math.round(result.durationMs));

@@ -1,6 +1,8 @@
 import type { CheckResult, TargetAnswer } from '../results/run-result.js';
 import { cut, cutLine, jsonText } from './safe-text.js';
 import { renamedText } from './fix-first.js';
+import { rerunView } from './rerun-view.js';
+import type { RerunContext, RerunView } from './rerun-view.js';
 
 /** How long each part of a failure may be in one report (characters). */
 export interface FailureLimits {
@@ -13,36 +15,38 @@ export interface FailureLimits {
 
 /** The limits of the full reports (HTML) and of the bounded ones (Markdown, console, annotations). */
 export const fullLimits: FailureLimits = { reason: 4000, counterexample: 4000, leaf: 200, reproduction: 20_000 };
-export const shortLimits: FailureLimits = { reason: 400, counterexample: 300, leaf: 60, reproduction: 400 };
+export const shortLimits: FailureLimits = { reason: 400, counterexample: 300, leaf: 60, reproduction: 1200 };
 
-/** A failure as every report shows it: each value once, cut, made visible. */
-export interface FailureView {
+/** A failure as every report shows it: each value once, cut, made visible; its reproduction whole or not at all. */
+export interface FailureView extends RerunView {
   /** What the target answered, e.g. 'HTTP 400: "body is required"'; undefined when the result does not say. */
   readonly answer?: string;
   /** The reason without the counterexample that fast-check appends (it is shown once, as JSON, below). */
   readonly reason: string;
   /** The counterexample as valid JSON. */
   readonly counterexample?: string;
-  readonly reproduction?: string;
 }
 
-/** The parts of a failed or errored check, within limits. */
-export function failureView(check: CheckResult, limits: FailureLimits): FailureView {
+/** The parts of a failed or errored check, within limits; `run` gives the command lines that run it again (rerun-view.ts). */
+export function failureView(check: CheckResult, limits: FailureLimits, run?: RerunContext): FailureView {
   const answer = answerText(check.answer ?? answerInReason(check.reason ?? ''), limits.reason);
   return {
     ...(answer === undefined ? {} : { answer }),
     reason: cut(ownReason(check), limits.reason),
     ...(check.counterexample === undefined ? {} : { counterexample: jsonText(check.counterexample, limits.counterexample, limits.leaf) }),
-    ...(check.reproduction === undefined ? {} : { reproduction: cut(check.reproduction, limits.reproduction) }),
+    ...rerunView(check, run, limits.reproduction),
   };
 }
 
-/** The reason without fast-check's "; counterexample: …" tail when the counterexample is shown on its own. */
+/**
+ * The reason without what is shown on its own: fast-check's "; counterexample: …" tail, and the model's "shortest
+ * failing sequence" block (its steps are the counterexample): cut short, either left a fragment standing alone.
+ */
 export function ownReason(check: CheckResult): string {
   const reason = check.reason ?? '';
   if (check.counterexample === undefined) return reason;
-  const at = reason.indexOf('; counterexample: ');
-  return at < 0 ? reason : reason.slice(0, at);
+  const ends = ['; counterexample: ', '\nshortest failing sequence, '].map((tail) => reason.indexOf(tail)).filter((at) => at >= 0);
+  return ends.length === 0 ? reason : reason.slice(0, Math.min(...ends));
 }
 
 function answerText(answer: TargetAnswer | undefined, max: number): string | undefined {

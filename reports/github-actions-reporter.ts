@@ -22,7 +22,7 @@ export const githubActionsReporter: Reporter = {
     const order = fixFirst(result);
     const failures = [...order.roots, ...order.others.map((check) => ({ check, blocks: [] as readonly string[], same: [] as readonly string[] }))];
     for (const { check, blocks, same } of failures.slice(0, maxAnnotations)) {
-      lines.push(command(failsRun(check.level, result.failOn) ? 'error' : 'warning', check.id, message(check, blocks, same)));
+      lines.push(command(failsRun(check.level, result.failOn) ? 'error' : 'warning', check.id, message(check, blocks, same, result)));
     }
     if (failures.length > maxAnnotations)
       lines.push(command('notice', 'more failures', `${failures.length - maxAnnotations} more failure(s): see report.html or summary.md`));
@@ -46,8 +46,8 @@ function failsRun(level: Level, failOn: 'must' | 'should'): boolean {
   return level === 'must' || (level === 'should' && failOn === 'should');
 }
 
-function message(check: CheckResult, blocks: readonly string[], same: readonly string[]): string {
-  const view = failureView(check, shortLimits);
+function message(check: CheckResult, blocks: readonly string[], same: readonly string[], run: RunResult): string {
+  const view = failureView(check, shortLimits, run);
   return [
     `${check.id} ${check.status} (${check.level}): ${cutLine(check.title, 200)}`,
     `target answered: ${view.answer ?? 'not recorded in the result'}`,
@@ -55,6 +55,7 @@ function message(check: CheckResult, blocks: readonly string[], same: readonly s
     `requirements: ${idList(check.requirements, 10)}`,
     ...(same.length > 0 ? [sameCauseText(same, (ids) => idList(ids, 10))] : []),
     ...(blocks.length > 0 ? [`blocks ${blocks.length} check(s): ${idList(blocks, 10)}`] : []),
+    ...(view.rerun === undefined ? [] : [`rerun: ${view.rerun}`]),
   ].join('\n');
 }
 

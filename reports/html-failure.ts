@@ -1,4 +1,6 @@
 import type { CheckResult, OperationRow } from '../results/run-result.js';
+import { rerunBlock } from './rerun-view.js';
+import type { RerunContext } from './rerun-view.js';
 import { failureView, fullLimits } from './failure-view.js';
 import { operationAnswer, operationCells, operationHeader, sameCauseText } from './fix-first.js';
 import { escapeXml as esc } from './safe-text.js';
@@ -21,8 +23,9 @@ export function operationsTable(rows: readonly OperationRow[]): string {
 }
 
 /** A failure card: status, id, what the target answered, reason, counterexample, reproduction, the checks it blocks. */
-export function failureCard(check: CheckResult, seed: number, blocks: readonly string[] = [], same: readonly string[] = []): string {
-  const view = failureView(check, fullLimits);
+export function failureCard(check: CheckResult, run: RerunContext, blocks: readonly string[] = [], same: readonly string[] = []): string {
+  const view = failureView(check, fullLimits, run);
+  const reproduce = rerunBlock(view);
   const classes = `failure${check.status === 'errored' ? ' errored-box' : ''}${blocks.length > 0 ? ' root' : ''}`;
   return [
     `<section class="${classes}" id="check-${esc(check.id)}">`,
@@ -33,9 +36,9 @@ export function failureCard(check: CheckResult, seed: number, blocks: readonly s
     `<div>${esc(check.title)} · requirements ${check.requirements.map((id) => `<a href="#req-${esc(id)}"><code>${esc(id)}</code></a>`).join(', ')}</div>`,
     view.reason ? `<pre>${esc(view.reason)}</pre>` : '',
     view.counterexample
-      ? `<div>Counterexample (seed ${check.seed ?? seed}${check.path ? `, path ${esc(check.path)}` : ''}):</div><pre><code>${esc(view.counterexample)}</code></pre>`
+      ? `<div>Counterexample (seed ${check.seed ?? run.seed}${check.path ? `, path ${esc(check.path)}` : ''}):</div><pre><code>${esc(view.counterexample)}</code></pre>`
       : '',
-    view.reproduction ? `<div>Reproduce:</div><pre><code>${esc(view.reproduction)}</code></pre>` : '',
+    reproduce ? `<div>Reproduce:</div><pre><code>${esc(reproduce)}</code></pre>` : '',
     same.length > 0 ? `<div>${sameCauseText(same, (ids) => ids.map(checkLink).join(' '))}</div>` : '',
     blocks.length > 0
       ? `<details><summary>${blocks.length} check${blocks.length === 1 ? '' : 's'} blocked behind it</summary><div class="ids">${blocks.map(checkLink).join('')}</div></details>`

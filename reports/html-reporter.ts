@@ -42,10 +42,10 @@ export const htmlReporter: Reporter = {
       `<h2 id="operations">Operations</h2>${result.operations.length > 0 ? operationsTable(result.operations) : '<p class="muted">No operation was tried.</p>'}`,
       `<h2 id="root-causes">Root causes (${order.roots.length}): fix these first</h2>`,
       order.roots.length > 0
-        ? order.roots.map(({ check, blocks, same }) => failureCard(check, result.seed, blocks, same)).join('')
+        ? order.roots.map(({ check, blocks, same }) => failureCard(check, result, blocks, same)).join('')
         : '<p class="muted">No failure blocks other checks.</p>',
       `<h2 id="failures">${order.roots.length > 0 ? 'Other failures' : 'Failures'} (${order.others.length})</h2>`,
-      order.others.length > 0 ? order.others.map((check) => failureCard(check, result.seed)).join('') : '<p class="muted">None.</p>',
+      order.others.length > 0 ? order.others.map((check) => failureCard(check, result)).join('') : '<p class="muted">None.</p>',
       `<h2 id="noted">Noted (${order.noted.length}): observe-level deviations, never failing</h2>`,
       order.noted.length > 0
         ? `<ul>${order.noted.map((check) => `<li><span class="pill noted">noted</span> <a href="#check-${esc(check.id)}"><code>${esc(check.id)}</code></a>: ${esc(cut(check.reason ?? '', 600))}</li>`).join('')}</ul>`

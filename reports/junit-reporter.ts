@@ -1,4 +1,5 @@
 import type { CheckResult, RunResult } from '../results/run-result.js';
+import { rerunLines } from './rerun-view.js';
 import { failureView, fullLimits } from './failure-view.js';
 import type { Reporter } from './reporter.js';
 import { cutLine, escapeXml } from './safe-text.js';
@@ -35,7 +36,7 @@ export const junitReporter: Reporter = {
       lines.push(
         `  <testsuite name="${escapeXml(suite)}" tests="${checks.length}" failures="${count(checks, 'failed')}" errors="${count(checks, 'errored')}" skipped="${count(checks, 'skipped', 'blocked')}" time="${seconds(checks.reduce((sum, c) => sum + c.durationMs, 0))}">`,
       );
-      for (const check of checks) lines.push(...testcase(check, result.seed));
+      for (const check of checks) lines.push(...testcase(check, result));
       lines.push('  </testsuite>');
     }
     lines.push('</testsuites>', '');
@@ -43,7 +44,8 @@ export const junitReporter: Reporter = {
   },
 };
 
-function testcase(check: CheckResult, seed: number): string[] {
+function testcase(check: CheckResult, run: RunResult): string[] {
+  const seed = run.seed;
   const out = [`    <testcase classname="${escapeXml(check.suite)}" name="${escapeXml(`${check.id}: ${check.title}`)}" time="${seconds(check.durationMs)}">`];
   out.push('      <properties>');
   out.push(`        <property name="level" value="${check.level}"/>`);
@@ -59,13 +61,13 @@ function testcase(check: CheckResult, seed: number): string[] {
   if (check.status === 'noted') out.push(`      <system-out>${escapeXml(`noted (observe, never failing): ${reason}`)}</system-out>`);
   if (check.status === 'failed' || check.status === 'errored') {
     const element = check.status === 'failed' ? 'failure' : 'error';
-    const view = failureView(check, fullLimits);
+    const view = failureView(check, fullLimits, run);
     const body = [
       `target answered: ${view.answer ?? 'not recorded in the result'}`,
       view.reason,
       `requirements: ${check.requirements.join(', ')} (level ${check.level})`,
       view.counterexample ? `counterexample (seed ${check.seed ?? seed}): ${view.counterexample}` : undefined,
-      view.reproduction ? `reproduce: ${view.reproduction}` : undefined,
+      ...rerunLines(view),
     ].filter((line) => line !== undefined);
     const message = `${view.answer ? `${view.answer}: ` : ''}${view.reason}`;
     out.push(`      <${element} message="${escapeXml(cutLine(message, 500))}" type="${check.level}">${escapeXml(body.join('\n'))}</${element}>`);

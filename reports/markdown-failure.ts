@@ -1,4 +1,6 @@
 import type { CheckResult } from '../results/run-result.js';
+import { rerunBlock } from './rerun-view.js';
+import type { RerunContext } from './rerun-view.js';
 import { failureView, shortLimits } from './failure-view.js';
 import { idList, markdownCell, markdownFence, visible } from './safe-text.js';
 import { statusMark } from './text-format.js';
@@ -7,8 +9,9 @@ import { sameCauseText } from './fix-first.js';
 const code = (id: string): string => `\`${id.replace(/`/g, "'")}\``;
 
 /** A failure in full (within the short limits): heading, what the target answered, reason, counterexample, curl, what it blocks. */
-export function markdownFailure(check: CheckResult, seed: number, blocks: readonly string[] = [], same: readonly string[] = []): string[] {
-  const view = failureView(check, shortLimits);
+export function markdownFailure(check: CheckResult, run: RerunContext, blocks: readonly string[] = [], same: readonly string[] = []): string[] {
+  const view = failureView(check, shortLimits, run);
+  const reproduce = rerunBlock(view);
   const blocking = blocks.length > 0 ? ` · blocks ${blocks.length} check(s)` : '';
   const lines = [`### ${statusMark[check.status]} ${code(visible(check.id))} (${check.level}): ${markdownCell(check.title, 200)}${blocking}`, ''];
   lines.push(
@@ -19,12 +22,12 @@ export function markdownFailure(check: CheckResult, seed: number, blocks: readon
   if (view.reason) lines.push(markdownFence(view.reason), '');
   if (view.counterexample)
     lines.push(
-      `Counterexample (seed ${check.seed ?? seed}${check.path ? `, path ${markdownCell(check.path, 80)}` : ''}):`,
+      `Counterexample (seed ${check.seed ?? run.seed}${check.path ? `, path ${markdownCell(check.path, 80)}` : ''}):`,
       '',
       markdownFence(view.counterexample, 'json'),
       '',
     );
-  if (view.reproduction) lines.push('Reproduce:', '', markdownFence(view.reproduction, 'sh'), '');
+  if (reproduce) lines.push('Reproduce:', '', markdownFence(reproduce, 'sh'), '');
   if (same.length > 0)
     lines.push(
       sameCauseText(same, (ids) => idList(ids, 10, code)),

@@ -49,7 +49,7 @@ export const markdownReporter: Reporter = {
       out.force(title, '');
       let table = false;
       for (const { check, blocks, same } of list) {
-        if (!table && out.add(markdownFailure(check, result.seed, blocks, same), detailUntil)) {
+        if (!table && out.add(markdownFailure(check, result, blocks, same), detailUntil)) {
           shown += 1;
           continue;
         }

@@ -210,6 +210,27 @@ export interface RunInterruption {
   readonly notStarted: number;
 }
 
+/**
+ * How to run a failing check of the run again from a shell (set by whoever knows how the run was started: the CLI);
+ * every report prints it under each failure (reports/failure-view.ts).
+ */
+export interface RunReproduction {
+  /**
+   * The conform command with the run's target, profile, conventions, faults and routing: no key (conform reads them
+   * from CONFORM_API_KEY …) and no selection. A failure adds `--check <id> --seed <seed> --runs <runs>`.
+   */
+  readonly command: string;
+  /** The target ran on a port of the run's own (the embedded reference, a container): a failure's curl cannot reach it later. */
+  readonly embedded?: boolean;
+  /** The embedded reference: the command that starts the same reference alone, and its origin (a failure's curl goes there). */
+  readonly standalone?: {
+    readonly command: string;
+    readonly origin: string;
+    /** How the curl names each key for that reference (`$CONFORM_API_KEY` → `${CONFORM_API_KEY:-conform-growth}`). */
+    readonly keyWords?: Readonly<Record<string, string>>;
+  };
+}
+
 /** The verdicts of a run and their exit codes (README "Exit codes"). */
 export type RunVerdict = 'conforms' | 'does-not-conform' | 'not-run' | 'interrupted';
 
@@ -238,6 +259,8 @@ export interface RunResult {
   readonly setupError?: SetupProblem;
   /** Set when the run was stopped before it finished: the results are partial. */
   readonly interrupted?: RunInterruption;
+  /** How to run a failing check again (RunDescription.reproduce). */
+  readonly reproduce?: RunReproduction;
   readonly requestsSent: number;
   /** A passive session's traffic; its verdict holds for the graded exchanges only, and every report says so. */
   readonly traffic?: SessionTraffic;

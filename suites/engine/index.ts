@@ -22,6 +22,7 @@ export type {
   RequirementRow,
   RunExitCode,
   RunInterruption,
+  RunReproduction,
   RunResult,
   RunSummary,
   RunVerdict,

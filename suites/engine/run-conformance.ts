@@ -153,11 +153,10 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
         execute,
       );
       // checks that wait on message events run together: a run is bounded by the target's lifecycle, not their number
-      await runPool(
-        inPhase.filter((p) => p.check.watchesLifecycle && !p.check.exclusive),
-        eventWatchers(concurrency, clientRatePerMinute(target)),
-        execute,
-      );
+      const watchers = inPhase.filter((p) => p.check.watchesLifecycle && !p.check.exclusive);
+      const atOnce = eventWatchers(concurrency, clientRatePerMinute(target));
+      if (watchers.some((p) => !p.skip) && !interrupt.signal.aborted) emit({ type: 'stage', stage: 'lifecycle', checks: watchers.length, atOnce });
+      await runPool(watchers, atOnce, execute);
       // exclusive checks (pagination partition, rate limit) need the target to themselves: one at a time, after the rest
       await runPool(
         inPhase.filter((p) => p.check.exclusive),
@@ -217,6 +216,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     ),
     ...(scrubbedSetup ? { setupError: scrubbedSetup } : {}),
     ...(interrupted ? { interrupted } : {}),
+    ...(options.reproduce ? { reproduce: options.reproduce } : {}),
     requestsSent: http?.totalSent ?? sent,
     ...(http ? { sends: http.sends } : {}),
     ...(cleanup && (cleanup.webhooksDeleted.length > 0 || cleanup.webhooksLeft.length > 0) ? { cleanup } : {}),

@@ -2,6 +2,7 @@ import type { Delivery } from '../../receiver/index.js';
 import type { Requirement } from '../../spec/requirements.js';
 import type { Redactor, Target } from '../../targets/index.js';
 import type { CheckRegistry, Selection } from '../checks/index.js';
+import type { RunReproduction } from '../../results/run-result.js';
 import type { RunEvent } from './run-event.js';
 
 /** How hard a run pushes: its seed, case scale, deadlines, budget and concurrency (a whole run, a shard, a parity side). */
@@ -64,6 +65,8 @@ export interface RunDescription extends RunTuning, RunSafety {
   readonly receiverPort?: number;
   /** Keep each check's redacted exchanges in CheckResult.trace (parity and the HAR report read them; off by default: memory). */
   readonly recordExchanges?: boolean;
+  /** How a failing check is run again from a shell (the CLI's command line); reports print it under each failure. */
+  readonly reproduce?: RunReproduction;
 }
 
 /** Options of runConformance: a run description and the caller's hooks; only the target is required. */

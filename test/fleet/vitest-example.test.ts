@@ -30,6 +30,8 @@ beforeAll(async () => {
   await mkdir(join(project, 'node_modules'));
   // what `npm install` of the example's "file:../.." and vitest dependencies makes
   await symlink(root, join(project, 'node_modules/sms-conformance'), 'dir');
+  await mkdir(join(project, 'node_modules/.bin'));
+  await symlink(join(root, 'bin/sms-conform.js'), join(project, 'node_modules/.bin/sms-conform'));
   await symlink(join(root, 'node_modules/vitest'), join(project, 'node_modules/vitest'), 'dir');
 }, 240_000);
 afterAll(async () => {
@@ -72,7 +74,7 @@ describe('the vitest example (examples/vitest)', () => {
     expect(skipped.sort()).toEqual(skips.map((line) => line.split(' ')[0]).sort());
   }, 300_000);
 
-  it('fails against a fault with the same text as the CLI: reason, seed and curl', async () => {
+  it('fails against a fault with the same text as the CLI: reason, seed and the command that runs it again', async () => {
     const flags = ['--requirement', 'MSG-SEND-MESSAGE-MAX', '--fault', 'accepts-1601-chars', '--seed', '7', '--runs', '3'];
     const out = await mkdtemp(join(tmpdir(), 'vitest-example-cli-'));
     try {
@@ -89,7 +91,27 @@ describe('the vitest example (examples/vitest)', () => {
       const check = failed[0] as NonNullable<(typeof failed)[0]>;
       expect(message).toContain(stable(`FAIL ${check.id} [must] MSG-SEND-MESSAGE-MAX: ${check.reason}`));
       expect(message).toContain(`seed: 7`);
-      expect(message).toContain(stable(`reproduce: ${check.reproduction}`));
+      // the line that runs it again, as the console and the reports print it; pasted into a shell in the project (with
+      // --out a folder of its own) it fails the same check the same way (issue 25)
+      const rerun = /^ {2}rerun: (.*)$/m.exec(message)?.[1] ?? '';
+      expect(rerun).toBe(`npx sms-conform --fault accepts-1601-chars --check ${check.id} --seed 7 --runs 3`);
+      expect(message).toContain('reproduce: the curl reached the run’s own reference, gone with the run: run the command above');
+      const again = join(out, 'again');
+      const pasted = await exec('sh', ['-c', `${rerun} --out ${again}`], {
+        cwd: project,
+        env: { ...process.env, npm_config_update_notifier: 'false' },
+        timeout: 180_000,
+      }).then(
+        () => 0,
+        (error: { code?: number }) => error.code ?? -1,
+      );
+      expect(pasted).toBe(1);
+      const rerunChecks = (JSON.parse(await readFile(join(again, 'results.json'), 'utf8')) as RunResult).checks;
+      expect(rerunChecks.find((c) => c.id === check.id)).toMatchObject({
+        status: 'failed',
+        violated: check.violated,
+        answer: { status: check.answer?.status },
+      });
     } finally {
       await rm(out, { recursive: true, force: true });
     }

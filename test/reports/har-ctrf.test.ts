@@ -131,7 +131,12 @@ describe('--reporter ctrf', () => {
     expect(byStatus.skipped).toBeGreaterThan(0);
     const failed = result.checks.find((check) => check.status === 'failed') as CheckResult;
     const test = ctrf.results.tests.find((t) => t.testId === failed.id);
-    expect(test).toMatchObject({ status: 'failed', rawStatus: 'failed', message: failed.reason, trace: `reproduce: ${failed.reproduction}` });
+    expect(test).toMatchObject({ status: 'failed', rawStatus: 'failed', message: failed.reason });
+    // the lines that run it again, as every report prints them: the conform command, the reference alone, the curl at it
+    const trace = (test?.trace ?? '').split('\n');
+    expect(trace[0]).toMatch(new RegExp(`^rerun: npm run conform -- .*--fault accepts-1601-chars --check ${failed.id} --seed \\d+ --runs \\d+$`));
+    expect(trace[1]).toMatch(/^reference alone: npm run simulator -- .*--fault accepts-1601-chars /);
+    expect(trace[2]).toMatch(/^then: curl .*'http:\/\/127\.0\.0\.1:4099\/v1\/messages'/);
   });
 
   it("maps the engine's blocked to skipped and noted to passed, each with its reason, and stays valid", () => {
