@@ -1,6 +1,6 @@
 import { requirements as specRequirements } from '../spec/requirements.js';
 import type { CheckResult } from '../suites/engine/index.js';
-import type { CompareRunsOptions } from './compare-runs.js';
+import type { CompareRunsOptions } from './compare-options.js';
 import { compareExchanges } from './compare-exchanges.js';
 import { compareDeliveries, deliveriesOfCheck, describeDeliveries, summarizeDeliveries } from './deliveries.js';
 import type { ParityRow } from './parity-result.js';

@@ -1,38 +1,12 @@
 import type { Delivery } from '../receiver/index.js';
-import type { Requirement } from '../spec/requirements.js';
-import type { CheckRegistry } from '../suites/checks/index.js';
 import type { CheckResult, RunResult } from '../suites/engine/index.js';
-import type { Redactor, Target } from '../targets/index.js';
 import { compareCheck } from './compare-check.js';
 import type { CheckComparison } from './compare-check.js';
+import type { CompareRunsOptions, ParitySideRun } from './compare-options.js';
 import { deliveriesOutsideChecks, describeDeliveries, summarizeDeliveries } from './deliveries.js';
 import { foldOperations } from './fold-operations.js';
 import type { ParityRow, ParityResult, ParitySide } from './parity-result.js';
-import type { ParityRules } from './parity-rules.js';
 import { sideCommand } from './reproduce-command.js';
-
-/** One side's run as parity needs it. */
-export interface ParitySideRun {
-  /** How the side was named on the command line (reference, reference+fault:<id>, a URL …). */
-  readonly spec: string;
-  readonly target: Target;
-  readonly result: RunResult;
-  /** Every delivery the side's receiver captured (raw, in memory only). */
-  readonly deliveries: readonly Delivery[];
-  readonly redactor: Redactor;
-}
-
-/** What compareRuns needs. */
-export interface CompareRunsOptions {
-  readonly a: ParitySideRun;
-  readonly b: ParitySideRun;
-  readonly registry: CheckRegistry;
-  readonly rules: ParityRules;
-  readonly requirements?: readonly Requirement[];
-  readonly durationMs?: number;
-  /** conform flags both sides ran with (conventions, --allow-send): every re-run command carries them. */
-  readonly sharedFlags?: readonly string[];
-}
 
 /**
  * Pairs two runs of the same checks and seed behaviour by behaviour (see ParityRow). The rows of checks that a

@@ -3,7 +3,7 @@
  * (issue 9). Imports suites/, targets/, receiver/, spec/ and the reports' helpers; only cli/ imports it.
  */
 export { compareRuns } from './compare-runs.js';
-export type { CompareRunsOptions, ParitySideRun } from './compare-runs.js';
+export type { CompareRunsOptions, ParitySideRun } from './compare-options.js';
 export type { BehaviourKind, BrokenRequirement, OperationCause, ParityResult, ParityRow, ParitySide, RowSpec, SpecVerdict } from './parity-result.js';
 export { rerunCommand, shellWord, sideCommand } from './reproduce-command.js';
 export type { SideCommand } from './reproduce-command.js';

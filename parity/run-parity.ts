@@ -8,7 +8,7 @@ import type { RunEvent, RunOptions } from '../suites/engine/index.js';
 import { Redactor } from '../targets/index.js';
 import type { Target } from '../targets/index.js';
 import { compareRuns } from './compare-runs.js';
-import type { ParitySideRun } from './compare-runs.js';
+import type { ParitySideRun } from './compare-options.js';
 import type { ParityResult } from './parity-result.js';
 import { parityRules } from './parity-rules.js';
 import type { ParityRules } from './parity-rules.js';

@@ -9,6 +9,7 @@ import { madeUpAnswer } from './made-up-answer.js';
 import type { AnswerMark } from './made-up-answer.js';
 import { isReplayable, mayRetry } from './retry-policy.js';
 import { openTunnel } from './upgrade-tunnel.js';
+import type { TunnelEnd } from './upgrade-tunnel.js';
 import type { Upstream } from './upstream.js';
 
 /** The header --annotate adds: the requirement ids the exchange broke, "none", or "ungraded". */
@@ -39,12 +40,6 @@ export interface AnswerHead {
   readonly status: number;
   readonly message: string | undefined;
   readonly headers: string[];
-}
-
-/** An Upgrade request's raw connection and the bytes that came after its head (the new protocol's first bytes). */
-export interface TunnelEnd {
-  readonly socket: Duplex;
-  readonly head: Buffer;
 }
 
 type FailedRequest = Error & { code?: string };

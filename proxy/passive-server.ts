@@ -2,7 +2,7 @@ import { createServer, ServerResponse } from 'node:http';
 import type { IncomingMessage, Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
-import type { TunnelEnd } from './forward-exchange.js';
+import type { TunnelEnd } from './upgrade-tunnel.js';
 import { closeServer, listenLoopback } from './loopback-listen.js';
 import { madeUpRawAnswer } from './made-up-answer.js';
 import type { AnswerMark } from './made-up-answer.js';

@@ -1,6 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { TunnelEnd } from './forward-exchange.js';
+
+/** An Upgrade request's raw connection and the bytes that came after its head (the new protocol's first bytes). */
+export interface TunnelEnd {
+  readonly socket: Duplex;
+  readonly head: Buffer;
+}
 
 /**
  * Joins a client's connection and the target's once the target switched protocols (RFC 9110 §7.8, 101): the

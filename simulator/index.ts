@@ -14,8 +14,9 @@
  */
 export { startReference } from './start-reference.js';
 export type { ReferenceServer } from './start-reference.js';
-export type { KeyConfig, ReferenceMode, ReferenceOptions, UiHandlerFactory } from './options.js';
-export type { SimulatorApi } from './simulator-api.js';
+export type { KeyConfig, ReferenceOptions } from './options.js';
+export type { SimulatorApi, UiHandlerFactory } from './simulator-api.js';
+export type { ReferenceMode } from './types.js';
 export type { StoreEvents } from './store.js';
 export { faultCatalogue } from './faults/index.js';
 export type { Fault, FaultId } from './faults/index.js';

@@ -1,6 +1,5 @@
-import type { RequestListener } from 'node:http';
-import type { Tier } from './types.js';
-import type { SimulatorApi } from './simulator-api.js';
+import type { ReferenceMode, Tier } from './types.js';
+import type { UiHandlerFactory } from './simulator-api.js';
 import { ReferenceConfigError } from './errors.js';
 import { isLoopbackHost } from './validation/address-policy.js';
 import { templateCatalogue } from './messages/templates.js';
@@ -10,17 +9,11 @@ import type { VariationId } from './variations.js';
 import { resolveSignature } from './webhooks/signature-options.js';
 import type { SignatureOptions } from './webhooks/signature-options.js';
 
-/** Operating modes: `production` (keys, tiers, auth, rate limit) or `simulator` (spec §8 Development simulator). */
-export type ReferenceMode = 'production' | 'simulator';
-
 /** One API key's account settings; `ratePerMinute: null` means unlimited. */
 export interface KeyConfig {
   tier: Tier;
   ratePerMinute: number | null;
 }
-
-/** Builds the UI server's request handler from the simulator API (the UI engineer's hook). */
-export type UiHandlerFactory = (api: SimulatorApi) => RequestListener;
 
 /** Options of {@link startReference}; everything is optional. */
 export interface ReferenceOptions {

@@ -13,7 +13,7 @@ import { addMessageRoutes } from './messages/routes.js';
 import type { ReferenceOptions } from './options.js';
 import { resolveOptions } from './options.js';
 import { Scheduler } from './scheduler.js';
-import { createSimulatorApi } from './simulator-api.js';
+import { createSimulatorApi } from './create-simulator-api.js';
 import type { SimulatorApi } from './simulator-api.js';
 import { Store } from './store.js';
 import { stamp } from './variations.js';

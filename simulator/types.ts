@@ -1,6 +1,9 @@
 // Internal resource types of the reference (spec §2). The reference keeps its own types so it
 // does not depend on spec/generated being present; they mirror the resources of the spec.
 
+/** Operating modes: `production` (keys, tiers, auth, rate limit) or `simulator` (spec §8 Development simulator). */
+export type ReferenceMode = 'production' | 'simulator';
+
 /** Message status values (spec §2.1). */
 export const MESSAGE_STATUSES = ['queued', 'pending', 'sent', 'delivered', 'failed'] as const;
 /** Message status (spec §2.1). */

@@ -1,6 +1,6 @@
 import { requirementById } from '../../spec/requirements.js';
 import { HarnessError } from '../../targets/index.js';
-import type { Level } from './check-definition.js';
+import type { Level } from '../../spec/level.js';
 import type { FailureDetails } from './check-failure.js';
 
 /**

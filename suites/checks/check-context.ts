@@ -1,7 +1,7 @@
 import type { Arbitrary } from 'fast-check';
 import type { Receiver } from '../../receiver/index.js';
 import type { Exchange, HttpClient, Profile, Target } from '../../targets/index.js';
-import type { Level } from './check-definition.js';
+import type { Level } from '../../spec/level.js';
 import type { Breaks } from './attribution.js';
 
 /** An expected status: an exact code, a class such as '2xx', or any of a list. */

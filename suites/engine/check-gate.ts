@@ -6,7 +6,7 @@ import { isNotImplemented } from './operations-overview.js';
 import { routeOfOperation } from './operation-of-request.js';
 import type { PlannedCheck } from './plan.js';
 import type { CheckResult } from '../../results/run-result.js';
-import type { CheckRunEnvironment } from './run-check.js';
+import type { CheckRunEnvironment } from './check-run-environment.js';
 import { targetAnswer } from './target-answer.js';
 
 /** How a check ends without running: its status and why (and, for a route probe, what the target answered). */

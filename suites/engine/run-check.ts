@@ -1,8 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import type { Receiver } from '../../receiver/index.js';
 import { isHarnessError, maxValueChars, onAbort, sendRefusalCodes, toCurl } from '../../targets/index.js';
-import type { Exchange, HttpClient, Target } from '../../targets/index.js';
-import type { Check, FailureDetails, RunBaselines } from '../checks/index.js';
+import type { Exchange, HttpClient } from '../../targets/index.js';
+import type { Check, FailureDetails } from '../checks/index.js';
 import { CheckBlocked, CheckFailure, CheckSkipped, Evidence, isSuccess, TargetError } from '../checks/index.js';
 import { blockedReason } from './blocking.js';
 import { gateCheck } from './check-gate.js';
@@ -11,34 +10,12 @@ import { operationOfRequest, routeOfOperation } from './operation-of-request.js'
 import { isNotImplemented } from './operations-overview.js';
 import { missingDeliveriesHint } from './delivery-hint.js';
 import type { PlannedCheck } from './plan.js';
+import type { CheckRunEnvironment } from './check-run-environment.js';
 import type { CheckResult, CheckStatus, NameDifference } from '../../results/run-result.js';
 import { nameDifferences } from './name-differences.js';
 import { operationById } from '../../spec/index.js';
 import { targetAnswer } from './target-answer.js';
 import { withoutEvidence } from './without-evidence.js';
-
-/** What running one check needs from the run. */
-export interface CheckRunEnvironment {
-  readonly http: HttpClient;
-  readonly target: Target;
-  readonly seed: number;
-  readonly runs: number;
-  /** Most items a check takes from a fixed case list (Infinity = all). */
-  readonly samples: number;
-  readonly timeoutMs: number;
-  readonly baselines: RunBaselines;
-  /** Why the baseline of an operation was skipped (its dependants are skipped too). */
-  readonly baselineSkips: Map<string, string>;
-  /** The positive baseline of the operation that finished without passing (first in plan order), if any. */
-  readonly blockingBaseline: (operationId: string) => CheckResult | undefined;
-  readonly receiver?: Receiver;
-  readonly receiverProblem?: string;
-  readonly onLog: (id: string, message: string) => void;
-  /** Aborted when the run is interrupted (Ctrl-C): the running check ends at once as errored. */
-  readonly runSignal?: AbortSignal;
-  /** Keep the check's redacted exchanges in its result (CheckResult.trace). */
-  readonly recordExchanges?: boolean;
-}
 
 // issue 15: what one result keeps of a check's words, whatever a target sends (the reports multiply it by every check)
 const maxReasonChars = 2_000;

@@ -16,7 +16,7 @@ import { historyVerdict } from './history-verdict.js';
 import { runCheck } from './run-check.js';
 import { RunHistory } from './run-history.js';
 import { runPool } from './run-pool.js';
-import type { CheckRunEnvironment } from './run-check.js';
+import type { CheckRunEnvironment } from './check-run-environment.js';
 import type { RunOptions } from './run-options.js';
 import { defaultMaxRequests, fitCaseBudget } from './case-budget.js';
 import { runOutcome } from './run-outcome.js';
