@@ -8,6 +8,8 @@ export { containerTarget, dockerEngineProblem } from './container/index.js';
 export type { ContainerNetworkMode, ContainerTarget, ContainerTargetOptions } from './container/index.js';
 export { HarnessError, harnessErrorCodes, isHarnessError } from './harness-error.js';
 export type { HarnessErrorCode } from './harness-error.js';
+export { harnessErrorFixes } from './harness-error-fixes.js';
+export type { HarnessErrorFix } from './harness-error-fixes.js';
 export { HttpClient } from './http-client.js';
 export { redactExchange } from './redact-exchange.js';
 export type { HttpClientOptions, RequestOptions } from './http-client.js';

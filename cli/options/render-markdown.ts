@@ -9,10 +9,12 @@ export const optionsMarkers = {
   end: '<!-- options:end -->',
 } as const;
 
-const cell = (text: string): string => text.replace(/\|/g, '\\|');
-const code = (text: string): string => `\`${cell(text)}\``;
+/** Text for a Markdown table cell (`|` escaped). */
+export const cell = (text: string): string => text.replace(/\|/g, '\\|');
+/** Code for a Markdown table cell. */
+export const code = (text: string): string => `\`${cell(text)}\``;
 /** Prose for a Markdown cell: flags as code, `<` and `*` escaped (GitHub would take <id> for a tag, * for emphasis). */
-const prose = (text: string): string =>
+export const prose = (text: string): string =>
   cell(text)
     .replace(/[<*]/g, (c) => (c === '<' ? '&lt;' : '\\*'))
     .replace(/(^|[\s(])(--[a-z][a-z-]*)/g, (_, before: string, flag: string) => `${before}\`${flag}\``);

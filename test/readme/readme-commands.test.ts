@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference } from '../../simulator/index.js';
 import type { ReferenceServer } from '../../simulator/index.js';
 import { simulatorApiPort, simulatorReceiverPort, simulatorUiPort, simulatorWebhookUrl } from '../../spec/simulator-defaults.js';
-import { exclusionOf, offLoopbackOrigins, readmeCommands, repoRoot } from './readme-commands.js';
+import { documentedCommands, exclusionOf, offLoopbackOrigins, repoRoot } from './readme-commands.js';
 import type { ReadmeCommand } from './readme-commands.js';
 import { freePort } from '../support/free-port.js';
 
-// Every command of the README's sh blocks runs here, as written, with only these substitutions (SUBSTITUTIONS):
+// Every command of the sh blocks of README.md and the guides (docs/*.md) runs here, as written, with only these substitutions (SUBSTITUTIONS):
 //  - `npm install && ` is dropped (no registry; node_modules is there);
 //  - `[...]` optional groups of a usage synopsis are dropped; `whsec_...` is a generated secret; `--port 3000` is 0;
 //  - https://api.example.com is a loopback reference in production mode; `CONFORM_API_KEY=...` is its growth key;
@@ -138,7 +138,7 @@ const isLongRunning = (ran: string): boolean => /^npm run (simulator|receiver|pr
 /** The commands that need the shared simulator's ports (run one after another, in README order). */
 const usesSimulator = (text: string): boolean => /--(target|compare) simulator\b|127\.0\.0\.1:40(01|10)/.test(text);
 
-const commands = readmeCommands();
+const commands = documentedCommands();
 const sharedCommand = 'npm run simulator';
 const outcomes = new Map<ReadmeCommand, Finished & { ran: string }>();
 let wallMs = 0;
@@ -195,16 +195,16 @@ afterAll(async () => {
   console.log(`README commands: ${outcomes.size} run, ${commands.length - outcomes.size} shared or excluded, ${wallMs} ms wall`);
 });
 
-describe('README: every sh command', () => {
+describe('README and docs/ guides: every sh command', () => {
   it('is run here or excluded with a reason', () => {
     expect(commands.length).toBeGreaterThan(20);
     for (const command of commands) {
       const covered = outcomes.has(command) || command.text === sharedCommand || exclusionOf(command.text) !== undefined;
-      expect(covered, `README line ${command.line}: ${command.text}`).toBe(true);
+      expect(covered, `${command.file}:${command.line}: ${command.text}`).toBe(true);
     }
   });
 
-  it.each(commands.filter((c) => !exclusionOf(c.text) && c.text !== sharedCommand).map((c) => [`line ${c.line}: ${c.text}`, c] as const))(
+  it.each(commands.filter((c) => !exclusionOf(c.text) && c.text !== sharedCommand).map((c) => [`${c.file}:${c.line}: ${c.text}`, c] as const))(
     'exits 0: %s',
     (_, command) => {
       const outcome = outcomes.get(command);

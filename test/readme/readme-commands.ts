@@ -1,19 +1,38 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root (where README.md and package.json are). */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-/** One command of a README sh code block: continuation lines joined, trailing comment dropped. */
+/** One command of a README (or guide) sh code block: continuation lines joined, trailing comment dropped. */
 export interface ReadmeCommand {
-  /** 1-based line of the README where the command starts. */
+  /** The file it is in, from the repository root (README.md, docs/ci.md ...). */
+  readonly file: string;
+  /** 1-based line of that file where the command starts. */
   readonly line: number;
   readonly text: string;
 }
 
-/** Every command of every ```sh block of the README, in order (a new block or line is picked up with no change here). */
-export function readmeCommands(markdown = readFileSync(join(repoRoot, 'README.md'), 'utf8')): ReadmeCommand[] {
+/** The files whose sh commands are run: README.md, then the guides of docs/ (docs/*.md; the reference pages hold none). */
+export function documentedFiles(): string[] {
+  const guides = readdirSync(join(repoRoot, 'docs')).filter((name) => name.endsWith('.md'));
+  return ['README.md', ...guides.sort().map((name) => `docs/${name}`)];
+}
+
+/**
+ * Every command of every ```sh block of README.md and the guides, in order; a command written in several places (the
+ * README's quick start and a guide) is run once, where it first appears.
+ */
+export function documentedCommands(files = documentedFiles()): ReadmeCommand[] {
+  const seen = new Set<string>();
+  return files
+    .flatMap((file) => readmeCommands(readFileSync(join(repoRoot, file), 'utf8'), file))
+    .filter((command) => !seen.has(command.text) && (seen.add(command.text), true));
+}
+
+/** Every command of every ```sh block of one Markdown file, in order (a new block or line is picked up with no change here). */
+export function readmeCommands(markdown = readFileSync(join(repoRoot, 'README.md'), 'utf8'), file = 'README.md'): ReadmeCommand[] {
   const lines = markdown.split('\n');
   const out: ReadmeCommand[] = [];
   let inSh = false;
@@ -28,7 +47,7 @@ export function readmeCommands(markdown = readFileSync(join(repoRoot, 'README.md
     const part = (continued ? code.slice(0, -1) : code).trim();
     pending = pending ? { ...pending, parts: [...pending.parts, part] } : { line: index + 1, parts: [part] };
     if (!continued) {
-      out.push({ line: pending.line, text: pending.parts.filter(Boolean).join(' ') });
+      out.push({ file, line: pending.line, text: pending.parts.filter(Boolean).join(' ') });
       pending = undefined;
     }
   });
@@ -55,7 +74,7 @@ export interface Exclusion {
 }
 
 /**
- * The documented exclusions: every README command is run by test/readme/readme-commands.test.ts unless it matches one
+ * The documented exclusions: every command of README.md and docs/*.md is run by test/readme/readme-commands.test.ts unless it matches one
  * of these (each says why and where it is tested instead).
  */
 export const exclusions: readonly Exclusion[] = [
