@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,8 +17,9 @@ import { freePort } from '../support/free-port.js';
 //  - `npm install && ` is dropped (no registry; node_modules is there);
 //  - `[...]` optional groups of a usage synopsis are dropped; `whsec_...` is a generated secret; `--port 3000` is 0;
 //  - https://api.example.com is a loopback reference in production mode; `CONFORM_API_KEY=...` is its growth key;
-//  - conform and selftest write under a temp dir (`--out` added or made relative to it), so parallel runs never share
-//    conformance-report/; relative --merge follows;
+//  - conform and selftest write under a temp dir of their chain (`--out` added or made relative to it), so commands
+//    run in parallel never share a report folder (two that both name conformance-report/ would refuse each other);
+//    relative --merge follows, within the chain (the shards and their merge are one chain);
 //  - long-running simulators other than the shared `npm run simulator` get `--api-port 0 --ui-port 0`; they and the
 //    receiver run until they print their start line, then get SIGINT and must exit 0;
 //  - when another process holds 4000/4001/4010, the shared simulator starts on free ports through its flags and the
@@ -110,7 +111,7 @@ let shared: SharedSimulator;
 let outs = 0;
 
 /** The command as run: the substitutions above. */
-function substitute(command: string): string {
+function substitute(command: string, chain: string): string {
   let text = command.replace(/^npm install && /, '').replace(/\s*\[[^\]]*\]/g, '');
   text = text.replace(/whsec_\.\.\./g, `whsec_${Buffer.from(String(process.pid)).toString('base64')}`);
   if (production) text = text.replace(/https:\/\/api\.example\.com/g, production.url).replace(/CONFORM_API_KEY=\.\.\./g, `CONFORM_API_KEY=${productionKey}`);
@@ -123,7 +124,7 @@ function substitute(command: string): string {
     if (hook) text = text.replace(/http:\/\/127\.0\.0\.1:4010\/simulator-webhook-url/g, hook);
   }
   if (/^npm run (conform|selftest)\b/.test(text) && !/--help\b/.test(text)) {
-    text = text.replace(/--(out|merge) (?!\/)(\S+)/g, (_, flag: string, dir: string) => `--${flag} ${join(work, dir)}`);
+    text = text.replace(/--(out|merge) (?!\/)(\S+)/g, (_, flag: string, dir: string) => `--${flag} ${join(work, chain, dir)}`);
     if (!/--out /.test(text)) text += `${text.includes(' -- ') ? '' : ' --'} --out ${join(work, `run-${++outs}`)}`;
   }
   if (/^npm run simulator -- /.test(text) && !/(--help\b|--fault list(\s|$))/.test(text)) text += ' --api-port 0 --ui-port 0';
@@ -161,11 +162,13 @@ beforeAll(async () => {
     const key = usesSimulator(c.text) ? 'simulator' : /\bshards\b/.test(c.text) ? 'shards' : `own-${i}`;
     chains.set(key, [...(chains.get(key) ?? []), c]);
   });
-  const queue = [...chains.values()].sort((a, b) => (usesSimulator(b[0]!.text) ? 1 : 0) - (usesSimulator(a[0]!.text) ? 1 : 0));
+  const queue = [...chains.entries()].sort(([, a], [, b]) => (usesSimulator(b[0]!.text) ? 1 : 0) - (usesSimulator(a[0]!.text) ? 1 : 0));
   const worker = async (): Promise<void> => {
-    for (let chain = queue.shift(); chain; chain = queue.shift()) {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [key, chain] = next;
+      await mkdir(join(work, key), { recursive: true });
       for (const command of chain) {
-        const ran = substitute(command.text);
+        const ran = substitute(command.text, key);
         // safety: never run a command that would reach an address off loopback (it fails its test instead)
         const offLoopback = offLoopbackOrigins(ran);
         if (offLoopback.length > 0) {
