@@ -16,7 +16,7 @@ if (helpOnly) {
   process.stdout.write(helpText);
 } else {
   // SIGINT/SIGTERM (or the npm process that started it gone): the run stops, writes its partial reports, and the
-  // command ends with 130/143 (ARCHITECTURE.md "Stopping on a signal")
+  // command ends with 130/143 (docs/design/stopping.md)
   const stop = stopOnSignal();
   const { runCli } = await import('./run-cli.js');
   const code = await runCli(argv, { stdout: process.stdout, stderr: process.stderr, env: process.env, signal: stop.signal });

@@ -4,7 +4,7 @@ import type { ConventionSettings, SignatureSchemeName } from '../targets/index.j
 import type { ResolvedOptions } from './options/resolve-options.js';
 
 /**
- * The target conventions of the resolved options (README "Target conventions"); unset ones keep the target's defaults.
+ * The target conventions of the resolved options (docs/conventions.md); unset ones keep the target's defaults.
  * The option table already checked their types and the scheme's values; this checks what depends on more than one.
  */
 export function resolveConventions({ values: o, labelOf }: ResolvedOptions): ConventionSettings {

@@ -203,7 +203,7 @@ interface TargetChoice {
 
 /**
  * The reporters of a run: the defaults when none is named, and also when only annotation reporters are named (the
- * README's `--merge shards --reporter github-actions` writes the four reports and prints the verdict, plus annotations).
+ * docs/ci.md's `--merge shards --reporter github-actions` writes the four reports and prints the verdict, plus annotations).
  */
 function withDefaultReports(named: readonly string[]): readonly string[] {
   if (named.length === 0) return defaultReporterNames;

@@ -37,7 +37,7 @@ function readTemplates(file: string): NonNullable<ReferenceOptions['templates']>
     throw new ConventionUsageError(`--templates ${file} cannot be read as JSON (${(err as Error).message})`);
   }
   const list = Array.isArray(parsed) ? parsed : (parsed as { templates?: unknown } | null)?.templates;
-  if (!Array.isArray(list)) throw new ConventionUsageError(`--templates ${file} has no "templates" list: see README "Target conventions"`);
+  if (!Array.isArray(list)) throw new ConventionUsageError(`--templates ${file} has no "templates" list: see docs/conventions.md`);
   return list.map((entry: { id?: unknown; variables?: unknown; variants?: unknown }) => {
     const variables = Array.isArray(entry?.variables) ? entry.variables : Object.keys((entry?.variables as object | undefined) ?? {});
     if (Array.isArray(entry?.variants))

@@ -231,7 +231,7 @@ export interface RunReproduction {
   };
 }
 
-/** The verdicts of a run and their exit codes (README "Exit codes"). */
+/** The verdicts of a run and their exit codes (README "The verdict and the reports"). */
 export type RunVerdict = 'conforms' | 'does-not-conform' | 'not-run' | 'interrupted';
 
 /** 0 conforms, 1 does not, 2 usage or set-up error, 128 + the signal's number when a signal stopped the run (129, 130, 143). */

@@ -143,7 +143,7 @@ export async function referenceThreadUtilization(): Promise<EventLoopUtilization
 /**
  * Starts the reference (simulator/) on the reference thread, a worker thread of its own: the harness's checks and
  * the reference's API and webhook dispatcher get an event loop each, on a two-core machine a core each
- * (ARCHITECTURE.md "Decisions"). Its module is `reference-worker.ts` (see workerEntry).
+ * (docs/decisions/0019-reference-own-thread.md). Its module is `reference-worker.ts` (see workerEntry).
  */
 export async function startReferenceThread(options: ReferenceOptions): Promise<ReferenceThread> {
   let host: ReferenceHost;

@@ -1,5 +1,5 @@
 /**
- * How every long-running command stops on a signal (ARCHITECTURE.md "Stopping on a signal"): `npm run conform`,
+ * How every long-running command stops on a signal (docs/design/stopping.md): `npm run conform`,
  * `npm run simulator`, and any other command that must end cleanly when told to (SIGINT, SIGTERM) or when the npm
  * process that started it is gone.
  */

@@ -17,7 +17,7 @@ export function parseTemplateCatalogue(value: unknown, where: string, fixtureOve
   const fail = (why: string): never => {
     throw new HarnessError(
       'CONFIG',
-      `The template catalogue in ${where} ${why}. Expected {"fixture": "<id>", "templates": [{"id": "...", "variables": {"name": "value with {token}"}, "variants": ["en"]}]} (README "Target conventions").`,
+      `The template catalogue in ${where} ${why}. Expected {"fixture": "<id>", "templates": [{"id": "...", "variables": {"name": "value with {token}"}, "variants": ["en"]}]} (docs/conventions.md).`,
     );
   };
   const root: unknown = Array.isArray(value) ? { templates: value } : value;

@@ -8,7 +8,7 @@ import type { ConfigKey, OptionValues } from './option-table.js';
 
 /** What a conform.config.json / .ts may set: every option but the command-line actions, under its flag's camelCase name. */
 export type ConformConfig = Omit<Pick<OptionValues, ConfigKey>, 'templates'> & {
-  /** The template catalogue: a file path, or the catalogue itself (README "Target conventions"). */
+  /** The template catalogue: a file path, or the catalogue itself (docs/conventions.md). */
   templates?: string | Record<string, unknown> | unknown[];
 };
 

@@ -1,7 +1,7 @@
 import { signatureSchemeNames } from '../../targets/target-conventions.js';
 import type { OptionDef } from './option-def.js';
 
-/** Target conventions: what the spec leaves to the target (README "Target conventions"). */
+/** Target conventions: what the spec leaves to the target (docs/conventions.md). */
 export const conventionOptions = [
   {
     key: 'templates',

@@ -3,14 +3,14 @@ import type { RunDescription } from '../../suites/engine/run-options.js';
 /** The value kinds an option takes (a `list` flag is repeatable; its config key holds an array). */
 export type OptionKind = 'string' | 'number' | 'boolean' | 'list' | 'enum';
 
-/** The sections of --help and of README's options table, in order. */
+/** The sections of --help and of the options reference (docs/reference/conform-options.md), in order. */
 export const optionGroups = {
   target: { title: 'Target' },
   keys: { title: 'Keys (by role; never printed)' },
   container: { title: 'Container target (--target container)' },
   conventions: {
     title: 'Target conventions',
-    note: 'Where the spec is silent. Default: the reference\'s on the targets this project starts, only Service-Signature on a URL; a check that needs one not given is skipped naming it (README "Target conventions").',
+    note: "Where the spec is silent. Default: the reference's on the targets this project starts, only Service-Signature on a URL; a check that needs one not given is skipped naming it (docs/conventions.md).",
   },
   parity: { title: 'Parity (--compare)', note: "B's keys fall back to A's, one by one." },
   safety: {
@@ -31,7 +31,7 @@ export type OptionGroup = keyof typeof optionGroups;
 export type OptionValue = string | number | boolean | readonly string[];
 
 /**
- * One option, defined once: the parser, the config-file check, --help and README's table are made from it.
+ * One option, defined once: the parser, the config-file check, --help and the options reference are made from it.
  * The flag is `--` + the key in kebab-case; the config key is the key itself.
  */
 export interface OptionDef {
@@ -39,7 +39,7 @@ export interface OptionDef {
   readonly key: string;
   readonly kind: OptionKind;
   readonly group: OptionGroup;
-  /** One or more sentences for --help and README (wrapped there). */
+  /** One or more sentences for --help and the options reference (wrapped there). */
   readonly help: string;
   /** The placeholder after the flag in --help, e.g. `<url>` (enums show their values). */
   readonly arg?: string;

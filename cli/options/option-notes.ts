@@ -14,7 +14,7 @@ export function usageOf(option: OptionDef): string {
   return placeholder === '' ? flagOf(option) : `${flagOf(option)} ${placeholder}`;
 }
 
-/** What --help and README add after an option's help: repeatable, default, environment variable, short alias. */
+/** What --help and the options reference add after an option's help: repeatable, default, environment variable, short alias. */
 export function notesOf(option: OptionDef): string[] {
   const shown = option.default === undefined ? option.defaultNote : Array.isArray(option.default) ? option.default.join(', ') : String(option.default);
   return [

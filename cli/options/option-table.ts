@@ -8,7 +8,7 @@ import { targetOptions } from './target-options.js';
 
 /**
  * Every option of `npm run conform`, each defined once (flag, environment variable, config key, type, default, help):
- * the parser, the config-file check, --help and README's options table are generated from it.
+ * the parser, the config-file check, --help and the options reference (docs/reference/conform-options.md) are generated from it.
  */
 export const optionTable = [...targetOptions, ...conventionOptions, ...parityOptions, ...runOptions, ...outputOptions] as const;
 

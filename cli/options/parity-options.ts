@@ -1,7 +1,7 @@
 import { profileNames } from '../../targets/profile.js';
 import type { OptionDef } from './option-def.js';
 
-/** Parity: a second target B run with the same checks and seed (README "Parity"). */
+/** Parity: a second target B run with the same checks and seed (docs/parity.md). */
 export const parityOptions = [
   {
     key: 'compare',

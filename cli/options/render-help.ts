@@ -23,7 +23,7 @@ ${sections.join('\n\n')}
 Exit codes: 0 conforms, 1 does not conform, 2 usage or set-up error.
 
 Passive conformance (your own traffic, no requests of ours): npm run proxy -- --target <url> --port <p>
-and the webhook forwarder npm run receiver -- --forward <loopback url> (README "Passive conformance").
+and the webhook forwarder npm run receiver -- --forward <loopback url> (docs/passive.md).
 `;
 }
 

@@ -19,7 +19,7 @@ export const prose = (text: string): string =>
     .replace(/[<*]/g, (c) => (c === '<' ? '&lt;' : '\\*'))
     .replace(/(^|[\s(])(--[a-z][a-z-]*)/g, (_, before: string, flag: string) => `${before}\`${flag}\``);
 
-/** README's options table, made from the option table: a row per option, grouped as --help is. */
+/** The options table (docs/reference/conform-options.md), made from the option table: a row per option, grouped as --help is. */
 export function renderOptionsMarkdown(options: readonly OptionDef[]): string {
   const lines = ['| option | config key | environment | meaning |', '|---|---|---|---|'];
   for (const group of Object.keys(optionGroups) as OptionGroup[]) {

@@ -1,7 +1,7 @@
 import { profileNames } from '../../targets/profile.js';
 import type { OptionDef } from './option-def.js';
 
-/** The target, its keys and the container target (one row per option: README "Where to add an option"). */
+/** The target, its keys and the container target (one row per option: ARCHITECTURE.md "Where to add things"). */
 export const targetOptions = [
   {
     key: 'target',

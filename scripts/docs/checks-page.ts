@@ -1,6 +1,6 @@
 import { code } from '../../cli/options/render-markdown.js';
 import type { Check } from '../../suites/checks/check-definition.js';
-import { loadRegistry } from '../../suites/index.js';
+import { loadRegistry } from '../../suites/load-registry.js';
 import type { GeneratedPage } from './generated-page.js';
 import { mdText, pageHead } from './generated-page.js';
 

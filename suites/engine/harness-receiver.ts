@@ -16,7 +16,7 @@ export function receiverPortError(port: number, code: string, flag = '--receiver
 
 /**
  * The receiver a run starts: HTTP on loopback `httpPort` (0: a free one) and HTTPS on a free port, with a certificate
- * for the public name targets reach it under. Loaded only when a run needs it (start time: README "Benchmarks").
+ * for the public name targets reach it under. Loaded only when a run needs it (start time: docs/benchmarks.md).
  */
 export async function startHarnessReceiver(httpPort = 0): Promise<Receiver> {
   const { startReceiver } = await import('../../receiver/index.js');

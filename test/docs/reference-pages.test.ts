@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { flagOf } from '../../cli/options/option-def.js';
 import { optionTable } from '../../cli/options/option-table.js';
 import { faultCatalogue } from '../../simulator/faults/catalogue.js';
-import { loadRegistry } from '../../suites/index.js';
+import { loadRegistry } from '../../suites/load-registry.js';
 import { harnessErrorCodes, harnessErrorFixes } from '../../targets/index.js';
 import { repoRoot } from '../readme/readme-commands.js';
 
