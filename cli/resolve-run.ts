@@ -99,6 +99,7 @@ function compareTarget(options: ResolvedOptions, keys: Keys, conventions: Conven
     routingLabels: { receiverPort: options.labelOf('compareReceiverPort'), webhookUrl: options.labelOf('compareSimulatorWebhookUrl') },
     container: spec === 'container' ? o : {},
     conventions,
+    warm: !o.list && !o.plan,
   });
   return { spec, target };
 }
@@ -139,6 +140,7 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
     receiverPort: o.receiverPort,
     simulatorWebhookUrl: o.simulatorWebhookUrl,
     routingLabels: { receiverPort: labelOf('receiverPort'), webhookUrl: labelOf('simulatorWebhookUrl') },
+    warm: !o.list && !o.plan,
   });
   const compare = compareTarget(options, keys, conventions);
   // the two sides run at once (parity/run-parity.ts), each with a receiver of its own
@@ -199,6 +201,8 @@ interface TargetChoice {
   simulatorWebhookUrl: string | undefined;
   /** How this side's two routing settings are named in messages (B has --compare-… flags). */
   routingLabels: { receiverPort: string; webhookUrl: string };
+  /** False when the run is only planned (--list, --plan): nothing starts, so an embedded reference's thread does not boot. */
+  warm: boolean;
 }
 
 /**
@@ -237,9 +241,10 @@ function buildTarget(options: ResolvedOptions, choice: TargetChoice): Target {
       `${choice.routingLabels.webhookUrl} names the URL a running simulator was started with: use it with --target simulator or a URL, not ${choice.target} (the harness configures that one itself).`,
     );
   }
-  if (choice.target === 'reference:simulator') return referenceTarget({ mode: 'simulator', conventions });
+  const { warm } = choice;
+  if (choice.target === 'reference:simulator') return referenceTarget({ mode: 'simulator', conventions, warm });
   if (choice.target.startsWith('reference+fault:'))
-    return referenceTarget({ faults: choice.target.slice('reference+fault:'.length).split(',').filter(Boolean), conventions });
+    return referenceTarget({ faults: choice.target.slice('reference+fault:'.length).split(',').filter(Boolean), conventions, warm });
   switch (choice.target) {
     case 'container':
       if (choice.baseUrl)
@@ -251,7 +256,7 @@ function buildTarget(options: ResolvedOptions, choice: TargetChoice): Target {
       if (choice.profile !== undefined && profileFor(choice.profile).name !== 'reference') {
         throw new HarnessError('USAGE', `--target reference always has the reference profile; drop ${labelOf('profile')} (${choice.profile}).`);
       }
-      return referenceTarget({ faults: [...choice.faults], conventions });
+      return referenceTarget({ faults: [...choice.faults], conventions, warm });
     case 'simulator': {
       const profile = profileFor(choice.profile ?? 'simulator');
       // --target simulator is `npm run simulator` on its defaults (spec/simulator-defaults.ts): the reference's

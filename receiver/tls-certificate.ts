@@ -1,5 +1,4 @@
 import { isIP } from 'node:net';
-import { generate } from 'selfsigned';
 
 /** A PEM key and the self-signed certificate (which is also the CA a sender must trust). */
 export interface TlsMaterial {
@@ -12,6 +11,8 @@ export async function makeTlsCertificate(extraNames: readonly string[] = []): Pr
   const names = ['localhost', '127.0.0.1', ...extraNames];
   const altNames = [...new Set(names)].map((name) => (isIP(name) ? { type: 7 as const, ip: name } : { type: 2 as const, value: name }));
   const notBeforeDate = new Date(Date.now() - 60 * 60 * 1000); // an hour back, for senders with a skewed clock
+  // loaded here, not at start: it takes about as long to load as the rest of a --list
+  const { generate } = (await import('selfsigned')).default;
   const pems = await generate([{ name: 'commonName', value: 'conformance-receiver' }], {
     keyType: 'ec',
     curve: 'P-256',

@@ -1,6 +1,6 @@
 // `npm run build` (and `prepack`): compiles the package to dist/ (ESM JavaScript + .d.ts, tsconfig.build.json) and copies
-// beside it the contract files the harness reads at run time through import.meta.url (spec/generated/schemas.json, the
-// requirement and gap catalogues, the simulator's UI assets), so dist/ runs in plain Node with nothing else of the checkout.
+// beside it the contract files the harness reads at run time through import.meta.url (spec/generated/schemas.json and
+// validators.js, the requirement and gap catalogues, the simulator's UI assets), so dist/ runs in plain Node with nothing else of the checkout.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,6 +13,7 @@ const dist = `${root}dist/`;
 /** The files read at run time, relative to the root: each is copied to the same place under dist/. */
 export const runtimeAssets: readonly string[] = [
   'spec/generated/schemas.json',
+  'spec/generated/validators.js',
   'spec/requirements.yaml',
   'spec/gaps.yaml',
   'spec/openapi.yaml',

@@ -2,6 +2,7 @@ import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { createContractAjv } from './contract-ajv.js';
 import { ContractError } from './contract-error.js';
 import { schemas } from './contract.js';
+import { validators as precompiled } from './generated/validators.js';
 
 /** One reason a value does not match a schema. */
 export interface ValidationIssue {
@@ -89,8 +90,8 @@ export function validator(name: string): Validator {
       `Unknown schema '${name}'; use a component (${known.join(', ')}) or an operation part such as 'sendMessage.body'.`,
     );
   }
-  ajv ??= createContractAjv();
-  const check: ValidateFunction = ajv.compile(schema);
+  // compiled by npm run gen:spec from the same schemas (a test holds them fresh); ajv compiles only what is not there
+  const check: ValidateFunction = precompiled[name] ?? (ajv ??= createContractAjv()).compile(schema);
   const validate: Validator = (value) => {
     if (check(value)) return { valid: true, errors: [], issues: [] };
     const issues = (check.errors ?? []).map((error) => toIssue(schema, error));

@@ -32,6 +32,8 @@ export interface ReferenceTargetOptions {
    * functions, such as a clock, which cannot cross to a thread).
    */
   thread?: 'worker' | 'main';
+  /** Boot the worker thread now, while the harness loads its suites (default true); false for a target only planned (--list, --plan). */
+  warm?: boolean;
 }
 
 /** Receiver path the reference in simulator mode sends every event to (its one configured webhook URL, spec §8). */
@@ -59,7 +61,7 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
     throw new HarnessError('USAGE', `Unknown reference thread "${String(thread)}": use worker or main.`);
   }
   // the thread boots (~0.1 s) while the harness loads its suites; start() then only starts a reference on it
-  if (thread === 'worker') warmReferenceThread();
+  if (thread === 'worker' && options.warm !== false) warmReferenceThread();
   let server: { url: string; uiUrl?: string; stop(): Promise<void> } | undefined;
 
   const baseUrl = (): string => {

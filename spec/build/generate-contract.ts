@@ -4,7 +4,9 @@ import { canonicalJson } from './canonical-json.js';
 import { componentTypes } from './component-types.js';
 import { buildContractJson } from './contract-json.js';
 import { loadContractDocument, openapiPath } from './contract-document.js';
+import type { GeneratedContract } from '../contract-types.js';
 import { assertNoProblems, schemaProblems } from './contract-semantics.js';
+import { standaloneValidators, validatorsDeclaration } from './standalone-validators.js';
 
 /** One file of spec/generated/: its path relative to the project root and its full text. */
 export interface GeneratedFile {
@@ -24,9 +26,12 @@ export async function generateContract(path: string = openapiPath): Promise<Gene
   const { raw, dereferenced } = await loadContractDocument(path);
   const contract = buildContractJson(dereferenced);
   assertNoProblems(schemaProblems(contract));
+  const schemasJson = canonicalJson(contract);
   return [
-    { path: 'spec/generated/schemas.json', content: canonicalJson(contract) },
+    { path: 'spec/generated/schemas.json', content: schemasJson },
     { path: 'spec/generated/types.ts', content: await componentTypes(raw) },
+    { path: 'spec/generated/validators.js', content: standaloneValidators(JSON.parse(schemasJson) as GeneratedContract) },
+    { path: 'spec/generated/validators.d.ts', content: validatorsDeclaration },
   ];
 }
 

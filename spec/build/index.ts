@@ -7,5 +7,6 @@ export { objectAt } from './json-object.js';
 export { assertNoProblems, contractProblems, schemaProblems } from './contract-semantics.js';
 export type { ContractDocument } from './contract-document.js';
 export type { JsonObject } from './json-object.js';
+export { standaloneValidators, validatorsBanner, validatorsDeclaration } from './standalone-validators.js';
 export { fromProjectRoot, generateContract, staleFiles } from './generate-contract.js';
 export type { GeneratedFile } from './generate-contract.js';

@@ -99,15 +99,19 @@ function buildParts(operation: Operation, recipients: readonly string[] | undefi
     const pinned: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(stringPaths(schema, (s) => s.format === 'uri').map((p) => [p, placeholderUrl]));
     if (location === 'body' && recipients && recipients.length > 0 && schema.properties?.to !== undefined) pinned.to = fc.constantFrom(...recipients);
     // random header values are long enough to be unique: a reused Idempotency-Key with another body is a 422
-    const headerValues =
+    const headerValues = () =>
       location === 'headers' ? Object.fromEntries(stringPaths(schema, () => true).map((p) => [p, headerArbitrary(schemaAt(schema, p))])) : {};
     const example = exampleValue(schema, { overrides: pinned });
+    let arbitrary: fc.Arbitrary<unknown> | undefined;
     return [
       {
         location,
         schema,
         pinned,
-        arbitrary: validArbitrary(schema, { overrides: { ...pinned, ...headerValues } }),
+        // made at the first valid(): listing or planning the checks makes every generator and draws from none
+        get arbitrary() {
+          return (arbitrary ??= validArbitrary(schema, { overrides: { ...pinned, ...headerValues() } }));
+        },
         example: location === 'headers' ? requiredOnly(schema, example) : example,
         plain: plainPart(`${operation.id}.${location}`, schema, location === 'headers' ? requiredOnly(schema, example) : example, Object.keys(pinned)),
       },

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -11,9 +11,11 @@ function importGraph(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return seen;
   seen.add(file);
   const source = readFileSync(file, 'utf8');
-  for (const match of source.matchAll(/from '([^']+)'/g)) {
-    const target = String(match[1]);
-    if (target.startsWith('.')) importGraph(join(dirname(file), target.replace(/\.js$/, '.ts')), seen);
+  for (const match of source.matchAll(/from '([^']+)'|require\("([^"]+)"\)/g)) {
+    const target = String(match[1] ?? match[2]);
+    // a module of the checkout is TypeScript, but for the generated JavaScript (spec/generated/validators.js)
+    const local = join(dirname(file), target);
+    if (target.startsWith('.')) importGraph(existsSync(local) ? local : local.replace(/\.js$/, '.ts'), seen);
     else seen.add(target);
   }
   return seen;
