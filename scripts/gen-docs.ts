@@ -1,11 +1,9 @@
 // `npm run gen:docs` writes the reference pages of docs/reference/ from the code (options, commands, error codes, checks,
-// faults: scripts/docs/reference-pages.ts) and README.md's options table from cli/options/ (when README has its markers);
-// `npm run gen:docs -- --check` only compares (exit 1 when a page is stale), as .ci/run and test/docs do.
+// faults: scripts/docs/reference-pages.ts); `npm run gen:docs -- --check` only compares (exit 1 when a page is stale),
+// as .ci/run and test/docs do.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { optionTable } from '../cli/options/option-table.js';
-import { optionsMarkers, withOptionsTable } from '../cli/options/render-markdown.js';
 import { referencePages } from './docs/reference-pages.js';
 
 const args = process.argv.slice(2);
@@ -19,11 +17,7 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const readOr = (path: string): Promise<string> => readFile(`${root}${path}`, 'utf8').catch(() => '');
 
 try {
-  const readme = await readOr('README.md');
-  const pages = [
-    ...(readme.includes(optionsMarkers.begin) ? [{ path: 'README.md', fresh: withOptionsTable(readme, optionTable), old: readme }] : []),
-    ...(await Promise.all(referencePages.map(async (page) => ({ path: page.path, fresh: await page.render(), old: await readOr(page.path) })))),
-  ];
+  const pages = await Promise.all(referencePages.map(async (page) => ({ path: page.path, fresh: await page.render(), old: await readOr(page.path) })));
   const stale = pages.filter((p) => p.fresh !== p.old);
   if (check) {
     if (stale.length > 0) {

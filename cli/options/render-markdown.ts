@@ -3,18 +3,12 @@ import { optionGroups } from './option-def.js';
 import type { OptionGroup } from './option-def.js';
 import { notesOf, usageOf } from './option-notes.js';
 
-/** The markers README.md's generated options table sits between (`npm run gen:docs` rewrites what is inside). */
-export const optionsMarkers = {
-  begin: '<!-- options:begin (generated from cli/options/ by npm run gen:docs: edit the table there) -->',
-  end: '<!-- options:end -->',
-} as const;
-
 /** Text for a Markdown table cell (`|` escaped). */
 export const cell = (text: string): string => text.replace(/\|/g, '\\|');
 /** Code for a Markdown table cell. */
 export const code = (text: string): string => `\`${cell(text)}\``;
 /** Prose for a Markdown cell: flags as code, `<` and `*` escaped (GitHub would take <id> for a tag, * for emphasis). */
-export const prose = (text: string): string =>
+const prose = (text: string): string =>
   cell(text)
     .replace(/[<*]/g, (c) => (c === '<' ? '&lt;' : '\\*'))
     .replace(/(^|[\s(])(--[a-z][a-z-]*)/g, (_, before: string, flag: string) => `${before}\`${flag}\``);
@@ -33,12 +27,4 @@ export function renderOptionsMarkdown(options: readonly OptionDef[]): string {
     }
   }
   return lines.join('\n');
-}
-
-/** The README with the table between the markers replaced by the generated one; throws when the markers are missing. */
-export function withOptionsTable(readme: string, options: readonly OptionDef[]): string {
-  const begin = readme.indexOf(optionsMarkers.begin);
-  const end = readme.indexOf(optionsMarkers.end);
-  if (begin === -1 || end < begin) throw new Error(`README.md has no options table markers (${optionsMarkers.begin} ... ${optionsMarkers.end})`);
-  return `${readme.slice(0, begin)}${optionsMarkers.begin}\n${renderOptionsMarkdown(options)}\n${readme.slice(end)}`;
 }
