@@ -11,6 +11,13 @@ import type { Violation } from './session-tally.js';
 
 /** How often the history rules judge the session's window while traffic flows (and once more at the end). */
 const judgementIntervalMs = 1_000;
+/**
+ * Judging reads the whole window (up to 10,000 calls: 20-60 ms of CPU for small answers, 100-250 ms for pages of 100
+ * messages, issue 26 profile), so the next judgement waits at least this many times as long as the last one took:
+ * the history rules take at most a tenth of the grading thread, whatever the traffic. It never waits longer than the
+ * window's span, so every call is still in the window at one judgement at least.
+ */
+const judgementShare = 10;
 
 /**
  * Grades the exchanges of one proxy session into its tally, each on its own with the graders of rules/, and the
@@ -22,6 +29,8 @@ export class ExchangeGrader {
   private readonly history: SessionHistory;
   private readonly reported = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
+  /** How long the last judgement took, ms. */
+  private judgedInMs = 0;
 
   constructor(
     private readonly redactor: Pick<Redactor, 'addSecret' | 'learnFrom'>,
@@ -50,8 +59,8 @@ export class ExchangeGrader {
     for (const violation of violations) this.onViolation(violation);
     if (grading.kind !== 'outside' && grading.matched !== undefined) {
       this.history.record(exchange, grading.matched, grading.kind === 'graded' ? grading.json : undefined);
-      // off the grading of each exchange, at most once a second: the rules read the whole window
-      this.timer ??= setTimeout(() => this.judge(), judgementIntervalMs).unref();
+      // off the grading of each exchange, at most once a second (less often when judging costs): the rules read the whole window
+      this.timer ??= setTimeout(() => this.judge(), this.nextJudgementMs()).unref();
     }
     return violations;
   }
@@ -60,6 +69,7 @@ export class ExchangeGrader {
   judge(): Violation[] {
     clearTimeout(this.timer);
     this.timer = undefined;
+    const started = performance.now();
     const history = this.history.history();
     const judged: Record<string, number> = {};
     const found: { requirement: string; exchange: string; message: string; at: number }[] = [];
@@ -82,7 +92,12 @@ export class ExchangeGrader {
     }
     const violations = this.tally.addJudgement(judged, found);
     for (const violation of violations) this.onViolation(violation);
+    this.judgedInMs = performance.now() - started;
     return violations;
+  }
+
+  private nextJudgementMs(): number {
+    return Math.max(judgementIntervalMs, Math.min(judgementShare * this.judgedInMs, 0.9 * this.history.spanMs));
   }
 
   /** API keys and signing secrets never reach an output (DESIGN.md §5): the redactor learns them before any line is made. */

@@ -18,6 +18,8 @@ export class SessionHistory {
   /** Calls per API key digest and Idempotency-Key in the window. */
   private readonly keys = new Map<string, number>();
   private built: { history: History; calls: number; head: number } | undefined;
+  /** The digest of the key of the latest call: a session's calls mostly carry one key, hashed once (issue 26 profile). */
+  private principal: { key: string; digest: string } | undefined;
 
   constructor(
     private readonly capacity = 10_000,
@@ -27,6 +29,13 @@ export class SessionHistory {
   /** Calls in the window now. */
   get size(): number {
     return this.calls.length - this.head;
+  }
+
+  /** ms between the oldest call of the window and the latest: a call stays in the window about this long. */
+  get spanMs(): number {
+    const oldest = this.calls[this.head];
+    const latest = this.calls[this.calls.length - 1];
+    return oldest === undefined || latest === undefined ? Infinity : latest.finishedAt - oldest.startedAt;
   }
 
   /** Distinct Idempotency-Keys (per API key) in the window now: the replays the rules can still judge. */
@@ -43,7 +52,7 @@ export class SessionHistory {
     const requestBody = exchange.requestBody.length > 0 ? exchange.requestBody.toString('utf8') : undefined;
     const call: CallRecord & { bytes: number } = {
       source: 'client',
-      principal: digest(exchange.requestHeaders['x-api-key'] ?? ''),
+      principal: this.principalOf(exchange.requestHeaders['x-api-key'] ?? ''),
       method: exchange.method.toUpperCase(),
       path: at < 0 ? pathname : pathname.slice(at),
       query: Object.fromEntries(searchParams),
@@ -70,6 +79,11 @@ export class SessionHistory {
       this.calls = this.calls.slice(this.head);
       this.head = 0;
     }
+  }
+
+  private principalOf(key: string): string {
+    if (this.principal?.key !== key) this.principal = { key, digest: digest(key) };
+    return this.principal.digest;
   }
 
   private countKey(call: CallRecord, step: 1 | -1): void {

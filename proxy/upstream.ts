@@ -24,6 +24,7 @@ export const upstreamIdleMs = 1_000;
 function learnIdleLimit(agent: HttpAgent): void {
   let idleMs = upstreamIdleMs;
   const freedAt = new WeakMap<Duplex, number>();
+  const watched = new WeakSet<Duplex>();
   function closedByPeer(this: Duplex): void {
     const since = freedAt.get(this);
     if (since === undefined) return;
@@ -47,12 +48,16 @@ function learnIdleLimit(agent: HttpAgent): void {
     const pooled = socket as Socket;
     if (pooled.timeout === undefined || pooled.timeout > idleMs) pooled.setTimeout(idleMs);
     freedAt.set(socket, Date.now());
-    socket.once('end', closedByPeer);
+    // one listener for the connection's life (it ends once), not one added and removed per request (issue 26 profile)
+    if (!watched.has(socket)) {
+      watched.add(socket);
+      socket.once('end', closedByPeer);
+    }
     return true;
   };
   agent.reuseSocket = (socket, request) => {
+    // in use again: an end from now on is not the close of an idle connection
     freedAt.delete(socket);
-    socket.removeListener('end', closedByPeer);
     reuse(socket, request);
   };
 }
