@@ -58,7 +58,7 @@ async function rawLoad(thread: ReferenceTargetOptions['thread']): Promise<{ requ
  * against a reference started as the engine starts it, with a receiver its deliveries go to: the same kind of work
  * as the suites, done by a client that only sends.
  */
-async function mixRate(): Promise<number> {
+export async function mixRate(): Promise<number> {
   const receiver = await startHarnessReceiver();
   const target = referenceTarget();
   try {

@@ -1,58 +1,103 @@
-// Start-up and default-run wall time (issue 17): the compiled command (bin/sms-conform.js -> dist/, what an installed
-// package runs) against a bare `node -e ''` and against the development path (tsx transpiling the sources, which is how
-// the package ran before it was compiled). Wall times of child processes, best of N: the machine is shared and noisy.
+// Start-up and default-run wall time (issues 17 and 28): the compiled command (bin/sms-conform.js -> dist/, what an
+// installed package runs) and `npm run conform` (the script as package.json has it) against a bare `node -e ''`, and the
+// default run's wall time and CPU per request next to its floor: a bare node start plus the run's requests at
+// autocannon's rate on the same reference (bench/harness-throughput.ts). Wall times of child processes, best of N: the
+// machine is shared and noisy.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compared, printFigures } from './figures.js';
 import type { Figure } from './figures.js';
+import { mixRate } from './harness-throughput.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
 
-/** Seconds one child process takes from spawn to exit (it must exit 0; every child is bounded by a timeout). */
-function wall(args: readonly string[]): Promise<number> {
+/** Preloaded into a measured child: at exit it prints the CPU time of the whole process (every thread), in µs. */
+const cpuAtExit = `data:text/javascript,${encodeURIComponent(
+  "process.on('exit', () => { const u = process.resourceUsage(); process.stderr.write(`\\nbench-cpu-us ${u.userCPUTime + u.systemCPUTime}\\n`); });",
+)}`;
+
+/**
+ * One child process (bounded by a timeout): its wall time and CPU time, in seconds. It must exit 0, or 1 (a run that
+ * does not conform: its timing holds, and the bench says so).
+ */
+function measure(file: string, args: readonly string[]): Promise<{ wall: number; cpu: number }> {
   const start = performance.now();
+  const measured = file === process.execPath ? ['--import', cpuAtExit, ...args] : args;
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [...args], { cwd: root, timeout: 120_000, maxBuffer: 64 * 1024 * 1024 }, (error) => {
-      if (error) reject(new Error(`bench: node ${args.join(' ')} failed: ${error.message}`));
-      else resolve((performance.now() - start) / 1000);
+    execFile(file, measured, { cwd: root, timeout: 120_000, maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
+      if (error && error.code !== 1) reject(new Error(`bench: ${file} ${args.join(' ')} failed: ${error.message}`));
+      else {
+        if (error) console.warn(`bench: ${file} ${args.join(' ')} did not conform (exit 1): its time is counted`);
+        resolve({ wall: (performance.now() - start) / 1000, cpu: Number(/bench-cpu-us (\d+)/.exec(stderr)?.[1] ?? Number.NaN) / 1e6 });
+      }
     });
   });
 }
 
-/** The best (lowest) wall time of n runs, the runs of each command interleaved with the others' (same load for all). */
-async function bestOf(n: number, commands: readonly (readonly string[])[]): Promise<number[]> {
-  const best = commands.map(() => Number.POSITIVE_INFINITY);
+/** A command: node's arguments, or npm's when it starts with 'npm'. */
+type Command = readonly string[];
+
+const measureCommand = (command: Command) => (command[0] === 'npm' ? measure('npm', command.slice(1)) : measure(process.execPath, command));
+
+/** The best (lowest) wall and CPU times of n runs, the runs of each command interleaved with the others' (same load for all). */
+async function bestOf(n: number, commands: readonly Command[]): Promise<{ wall: number; cpu: number }[]> {
+  const best = commands.map(() => ({ wall: Number.POSITIVE_INFINITY, cpu: Number.POSITIVE_INFINITY }));
   for (let i = 0; i < n; i++) {
-    for (const [k, command] of commands.entries()) best[k] = Math.min(best[k] as number, await wall(command));
+    for (const [k, command] of commands.entries()) {
+      const { wall, cpu } = await measureCommand(command);
+      const b = best[k] as { wall: number; cpu: number };
+      b.wall = Math.min(b.wall, wall);
+      b.cpu = Math.min(b.cpu, cpu);
+    }
   }
   return best;
 }
 
 /** Runs the benchmark and returns its figures. */
 export async function run(): Promise<Figure[]> {
-  await wall([tsx, 'scripts/build.ts']); // the compiled package, as prepack makes it
+  await measure(process.execPath, [tsx, 'scripts/build.ts']); // the compiled package, as prepack makes it
   const out = await mkdtemp(join(tmpdir(), 'bench-start-'));
   try {
-    const [bare, help, helpTsx] = await bestOf(5, [
+    const npmConform = ['npm', 'run', '--silent', 'conform', '--'];
+    const [bare, help, helpTsx, list, listNpm] = await bestOf(5, [
       ['-e', ''],
       ['bin/sms-conform.js', '--help'],
       [tsx, 'cli/conform.ts', '--help'],
+      ['bin/sms-conform.js', '--list'],
+      [...npmConform, '--list'],
     ]);
     const runArgs = ['--seed', '1', '--out', out];
-    const [compiled, sources] = await bestOf(3, [
+    const [compiled, sources, viaNpm] = await bestOf(3, [
       ['bin/sms-conform.js', ...runArgs],
       [tsx, 'cli/conform.ts', ...runArgs],
+      [...npmConform, ...runArgs],
     ]);
+    const { requestsSent } = JSON.parse(await readFile(join(out, 'results.json'), 'utf8')) as { requestsSent: number };
+    // the floor: a node start, then the run's requests at the rate of a client that only sends (autocannon, the
+    // contract suites' operations, 4 connections, the reference on its own thread with a receiver, as the run has it)
+    const mix = await mixRate();
+    const floor = bare!.wall + requestsSent / mix;
     return [
-      compared('sms-conform --help, compiled (best of 5) vs bare node -e ""', help as number, 's', bare as number),
-      compared('sms-conform --help via tsx from sources (best of 5) vs bare node', helpTsx as number, 's', bare as number),
-      compared('default run, compiled (best of 3) vs the same run via tsx from sources', compiled as number, 's', sources as number),
-      { name: 'default run, goal', value: 3.5, unit: 's (compiled run at most)' },
+      compared('sms-conform --help, compiled (best of 5) vs bare node -e ""', help!.wall, 's', bare!.wall),
+      compared('sms-conform --help via tsx from sources (best of 5) vs bare node', helpTsx!.wall, 's', bare!.wall),
+      compared('sms-conform --list, compiled (best of 5) vs bare node', list!.wall, 's', bare!.wall),
+      compared('npm run conform -- --list (best of 5) vs bare node', listNpm!.wall, 's', bare!.wall),
+      compared('default run, compiled (best of 3) vs the same run via tsx from sources', compiled!.wall, 's', sources!.wall),
+      compared(`default run, compiled (best of 3) vs its floor (node start + ${requestsSent} req at autocannon's rate)`, compiled!.wall, 's', floor),
+      compared('default run, npm run conform (best of 3) vs its floor', viaNpm!.wall, 's', floor),
+      compared(
+        "default run, compiled: CPU per request, all threads (least of 3) vs autocannon's wall per request",
+        (compiled!.cpu * 1e6) / requestsSent,
+        'µs',
+        1e6 / mix,
+      ),
+      { name: 'default run, goal', value: 1.5, unit: 's (compiled run at most; npm run conform at most 2 s)' },
+      { name: '--list, goal', value: 3, unit: 'x bare node at most' },
     ];
   } finally {
     await rm(out, { recursive: true, force: true });
