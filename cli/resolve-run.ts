@@ -163,7 +163,7 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
     allowRateLimitCheck: o.allowRateLimitCheck === true,
     outDir: o.out ?? 'conformance-report',
     reproduce: runReproduction(options, config, faults),
-    reporters: withDefaultReports(reporters),
+    reporters: withDefaultReports(reporters, o.onlyReporters === true),
     faults,
     // the HAR report holds every exchange of the run: the engine keeps them only when asked
     ...(reporters.includes('har') ? { recordExchanges: true } : {}),
@@ -206,16 +206,12 @@ interface TargetChoice {
 }
 
 /**
- * The reporters of a run: the defaults when none is named, and also when only annotation reporters are named (the
- * docs/ci.md's `--merge shards --reporter github-actions` writes the four reports and prints the verdict, plus annotations).
+ * The reporters of a run, one rule for every name (issue 25): the named ones are added to the defaults, unless
+ * --only-reporters says to write only them.
  */
-function withDefaultReports(named: readonly string[]): readonly string[] {
-  if (named.length === 0) return defaultReporterNames;
-  return named.every((name) => annotationReporterNames.includes(name)) ? [...defaultReporterNames, ...named] : named;
+function withDefaultReports(named: readonly string[], only: boolean): readonly string[] {
+  return only ? named : [...new Set([...defaultReporterNames, ...named])];
 }
-
-/** Reporters that only add CI annotations to a run's output. */
-const annotationReporterNames: readonly string[] = ['github-actions'];
 
 function buildTarget(options: ResolvedOptions, choice: TargetChoice): Target {
   const { labelOf } = options;

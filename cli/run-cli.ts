@@ -30,6 +30,7 @@ import type { ProgressStream } from './progress.js';
 import { planPlaceholderKey, resolveRun } from './resolve-run.js';
 import type { ResolvedRun } from './resolve-run.js';
 import { mergeCli, shardCli } from './shard-cli.js';
+import { printWritten } from './print-written.js';
 
 export type { CliIo } from './cli-io.js';
 
@@ -82,8 +83,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       redact: (text) => redactor.scrub(text),
       ...(io.env.GITHUB_STEP_SUMMARY ? { stepSummary: io.env.GITHUB_STEP_SUMMARY } : {}),
     });
-    if (written.console) io.stdout.write(written.console);
-    for (const file of written.files) io.stdout.write(`report: ${file}\n`);
+    printWritten(result, written, io.stdout, (text) => redactor.scrub(text));
     return result.exitCode;
   } catch (error) {
     if (isHarnessError(error)) {

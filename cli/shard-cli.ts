@@ -7,6 +7,7 @@ import { progressPrinter } from './progress.js';
 import { stopOf } from './cli-io.js';
 import type { CliIo } from './cli-io.js';
 import type { ResolvedRun } from './resolve-run.js';
+import { printWritten } from './print-written.js';
 
 /** The streams and environment the fleet commands use. */
 type FleetIo = CliIo;
@@ -42,8 +43,7 @@ export async function mergeCli(run: ResolvedRun, dir: string, redactor: Redactor
     ...(io.env.GITHUB_STEP_SUMMARY ? { stepSummary: io.env.GITHUB_STEP_SUMMARY } : {}),
   });
   io.stdout.write(`merged ${slices.length} shard results (seed ${result.seed}): ${result.checks.length} checks\n`);
-  if (written.console) io.stdout.write(written.console);
-  for (const file of written.files) io.stdout.write(`report: ${file}\n`);
+  printWritten(result, written, io.stdout, (text) => redactor.scrub(text));
   if (result.setupError) io.stderr.write(`conform: ${redactor.scrub(result.setupError.message)}\n`);
   return result.exitCode;
 }

@@ -26,7 +26,13 @@ export const outputOptions = [
     arg: '<name>',
     deprecatedKeys: ['reporters'],
     defaultNote: 'junit, json, markdown, html, console',
-    help: 'junit, json, markdown, html, console, github-actions (::error annotations, one per root failure; named alone it adds them to the default reports), har (exchanges.har: every request and response, redacted, bodies cut at 64 KB), ctrf (ctrf.json: the Common Test Report Format of CI dashboards)',
+    help: 'a report to write besides the default ones (with --only-reporters: instead of them): junit, json, markdown, html, console, github-actions (::error annotations, one per root failure), har (exchanges.har: every request and response, redacted, bodies cut at 64 KB), ctrf (ctrf.json: the Common Test Report Format of CI dashboards)',
+  },
+  {
+    key: 'onlyReporters',
+    kind: 'boolean',
+    group: 'reports',
+    help: 'write only the reports --reporter names, not the default ones; the verdict line is printed either way',
   },
   { key: 'list', kind: 'boolean', group: 'commands', config: false, help: 'print what would run (ids, requirements, levels, skip reasons) and exit 0' },
   {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -115,5 +115,20 @@ describe('the vitest example (examples/vitest)', () => {
     } finally {
       await rm(out, { recursive: true, force: true });
     }
+  }, 300_000);
+
+  it("docs/library.md's programmatic app.mjs, run as printed in an installed project, writes a HAR with the run's exchanges", async () => {
+    const readme = await readFile(join(root, 'docs/library.md'), 'utf8');
+    const block = /```ts\n(\/\/ plain Node 20[^\n]*node app\.mjs\n[\s\S]*?)```/.exec(readme)?.[1];
+    expect(block, 'the docs/library.md block that starts "// plain Node 20 ... node app.mjs"').toBeDefined();
+    await writeFile(join(project, 'app.mjs'), block as string);
+    await exec(process.execPath, ['app.mjs'], { cwd: project, timeout: 240_000 }).catch((error: { code?: number }) => expect(error.code).toBe(1));
+    const report = join(project, 'conformance-report');
+    const har = JSON.parse(await readFile(join(report, 'exchanges.har'), 'utf8')) as { log: { entries: unknown[] } };
+    const result = JSON.parse(await readFile(join(report, 'results.json'), 'utf8')) as RunResult;
+    expect(result.checks.length).toBeGreaterThan(100);
+    expect(har.log.entries).toHaveLength(result.checks.reduce((sum, check) => sum + check.exchanges, 0));
+    expect(har.log.entries.length).toBeGreaterThan(100);
+    expect((await readdir(report)).filter((name) => !name.startsWith('.')).sort()).toEqual(['ctrf.json', 'exchanges.har', 'results.json']);
   }, 300_000);
 });
