@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { HarnessError, parseInboundTrigger, parseTemplateCatalogue } from '../targets/index.js';
+import { HarnessError, parseDialect, parseInboundTrigger, parseTemplateCatalogue } from '../targets/index.js';
 import type { ConventionSettings, SignatureSchemeName } from '../targets/index.js';
 import type { ResolvedOptions } from './options/resolve-options.js';
 
@@ -19,6 +19,7 @@ export function resolveConventions({ values: o, labelOf }: ResolvedOptions): Con
     throw new HarnessError('USAGE', `${labelOf('signatureHeader')} must be an HTTP header name such as Acme-Signature, got "${header}".`);
   }
   const failing = o.failingRecipient;
+  const dialect = parseDialect(o.dialect ?? [], labelOf('dialect'));
   return {
     ...(source === undefined
       ? {}
@@ -33,6 +34,7 @@ export function resolveConventions({ values: o, labelOf }: ResolvedOptions): Con
     ...(failing === undefined || failing.length === 0 ? {} : { failingRecipients: failing }),
     ...(o.sharedSender === undefined ? {} : { sharedSender: o.sharedSender }),
     ...(o.inboundTrigger === undefined ? {} : { inboundTrigger: parseInboundTrigger(o.inboundTrigger, labelOf('inboundTrigger')) }),
+    ...(dialect === undefined ? {} : { dialect }),
   };
 }
 

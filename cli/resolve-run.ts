@@ -5,6 +5,7 @@ import type { RunDescription, Shard } from '../suites/engine/index.js';
 import {
   containerTarget,
   HarnessError,
+  parseDialect,
   parseInboundTrigger,
   profileFor,
   referenceConventions,
@@ -12,7 +13,7 @@ import {
   simulatorStarterKey,
   urlTarget,
 } from '../targets/index.js';
-import type { ConventionSettings, Profile, Target } from '../targets/index.js';
+import type { ConventionSettings, Dialect, Profile, Target } from '../targets/index.js';
 import type { ConformArgs } from './args.js';
 import type { ConformConfig } from './config-file.js';
 import type { OptionDef } from './options/option-def.js';
@@ -66,6 +67,7 @@ const compareKeys = [
   'compareRateLimitApiKey',
   'compareReceiverPort',
   'compareSimulatorWebhookUrl',
+  'compareDialect',
 ] as const;
 
 /**
@@ -98,10 +100,17 @@ function compareTarget(options: ResolvedOptions, keys: Keys, conventions: Conven
     simulatorWebhookUrl: o.compareSimulatorWebhookUrl,
     routingLabels: { receiverPort: options.labelOf('compareReceiverPort'), webhookUrl: options.labelOf('compareSimulatorWebhookUrl') },
     container: spec === 'container' ? o : {},
-    conventions,
+    // a dialect describes one target: B has its own or none
+    conventions: withDialect(conventions, parseDialect(o.compareDialect ?? [], options.labelOf('compareDialect'))),
     warm: !o.list && !o.plan,
   });
   return { spec, target };
+}
+
+/** The conventions with `dialect` as the dialect (none when undefined). */
+function withDialect(conventions: ConventionSettings, dialect: Dialect | undefined): ConventionSettings {
+  const { dialect: _a, ...rest } = conventions;
+  return dialect === undefined ? rest : { ...rest, dialect };
 }
 
 /** Merges flags over environment over config and builds the target; usage errors throw HarnessError naming their source. */

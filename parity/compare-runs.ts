@@ -1,5 +1,6 @@
 import type { Delivery } from '../receiver/index.js';
 import type { CheckResult, RunResult } from '../suites/engine/index.js';
+import { acceptedExchanges } from './accepted-exchanges.js';
 import { compareCheck } from './compare-check.js';
 import type { CheckComparison } from './compare-check.js';
 import type { CompareRunsOptions, ParitySideRun } from './compare-options.js';
@@ -39,6 +40,7 @@ export function compareRuns(options: CompareRunsOptions): ParityResult {
     score: { matching, compared: compared.length, percent: compared.length === 0 ? 100 : Math.round((matching / compared.length) * 1000) / 10 },
     differences: { total: differing.length, expectedOfSimulator: expected, unexpected: differing.length - expected },
     folded: { operations: folded.operations, rows: folded.foldedRows },
+    accepted: acceptedExchanges(a.result, b.result).map((pair) => b.redactor.scrubValue(a.redactor.scrubValue(pair))),
     keyVariables: { a: commands.a.keyVariables, b: commands.b.keyVariables },
   };
 }

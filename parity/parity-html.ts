@@ -32,10 +32,24 @@ export function parityHtml(result: ParityResult): string {
       ? `<p class="muted">Each is one row: the ${result.folded.rows} rows of the checks it blocked or failed are folded into it.</p>${operations.map(differenceHtml).join('')}`
       : '<p>None: every operation is in the same state on both sides.</p>',
     `<h2 id="differences">Differences (${others.length})</h2>${others.map(differenceHtml).join('') || '<p>None: every compared behaviour matches.</p>'}`,
+    acceptedHtml(result),
     `<h2 id="areas">Behaviours by area</h2>${areas.join('')}`,
     '</main></body></html>',
     '',
   ].join('\n');
+}
+
+/** Each operation's first accepted request and answer on A and B, side by side (the names a dialect maps show here). */
+function acceptedHtml(result: ParityResult): string {
+  const rows = result.accepted.filter((pair) => pair.a !== undefined || pair.b !== undefined);
+  if (rows.length === 0) return '';
+  const side = (s: (typeof rows)[number]['a']): string =>
+    s === undefined ? '<span class="muted">none accepted</span>' : `<pre><code>${esc(s.request)}</code></pre><pre><code>${esc(s.answer)}</code></pre>`;
+  const body = rows.map(
+    (pair) =>
+      `<tr><td><code>${esc(pair.operationId)}</code></td><td>${side(pair.a)}</td><td>${side(pair.b)}</td><td>${pair.names.length === 0 ? 'same' : esc(pair.names.join('; '))}</td></tr>`,
+  );
+  return `<h2 id="accepted">Accepted requests and answers, per operation</h2><table><tr><th>operation</th><th>A</th><th>B</th><th>names</th></tr>${body.join('')}</table>`;
 }
 
 function rowHtml(row: ParityRow): string {

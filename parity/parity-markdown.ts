@@ -30,6 +30,7 @@ export function parityMarkdown(result: ParityResult): string {
   out.push(`## Differences (${differing.length})`, '');
   if (differing.length === 0) out.push('None: every compared behaviour matches.', '');
   for (const row of differing) out.push(...difference(row));
+  out.push(...acceptedSection(result));
   out.push('## Behaviours by area', '');
   for (const [area, rows] of rowsByArea(result.rows)) {
     const same = rows.filter((r) => r.compared && r.same).length;
@@ -40,6 +41,16 @@ export function parityMarkdown(result: ParityResult): string {
     out.push('');
   }
   return `${out.join('\n')}\n`;
+}
+
+/** Each operation's first accepted request and answer on A and B, side by side, with the names they differ in. */
+function acceptedSection(result: ParityResult): string[] {
+  const rows = result.accepted.filter((pair) => pair.a !== undefined || pair.b !== undefined);
+  if (rows.length === 0) return [];
+  const out = ['## Accepted requests and answers, per operation', '', '| operation | A request → answer | B request → answer | names |', '|---|---|---|---|'];
+  const side = (s: (typeof rows)[number]['a']): string => (s === undefined ? 'none accepted' : `\`${cell(s.request, 200)}\` → \`${cell(s.answer, 240)}\``);
+  for (const pair of rows) out.push(`| \`${pair.operationId}\` | ${side(pair.a)} | ${side(pair.b)} | ${cell(pair.names.join('; ') || 'same', 300)} |`);
+  return [...out, ''];
 }
 
 function difference(row: ParityRow): string[] {

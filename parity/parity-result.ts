@@ -1,4 +1,5 @@
 import type { CheckStatus } from '../suites/engine/index.js';
+import type { AcceptedPair } from './accepted-exchanges.js';
 import type { SimulatorCategory } from './parity-rules.js';
 
 /** What the spec says about a difference: which side breaks it, if either (from the check verdicts and the catalogue). */
@@ -95,6 +96,8 @@ export interface ParityResult {
   readonly differences: { readonly total: number; readonly expectedOfSimulator: number; readonly unexpected: number };
   /** Rows folded into operation rows (a blocked or missing operation is one difference, not one per check). */
   readonly folded: { readonly operations: number; readonly rows: number };
+  /** Per operation, the first request each side accepted and its answer, side by side, with the names they differ in. */
+  readonly accepted: readonly AcceptedPair[];
   /** The environment variables each side's reproductions read the keys from (e.g. growth: CONFORM_COMPARE_API_KEY). */
   readonly keyVariables: { readonly a: Readonly<Record<string, string>>; readonly b: Readonly<Record<string, string>> };
 }

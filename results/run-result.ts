@@ -55,6 +55,11 @@ export interface CheckResult {
    * a check's own failure from one of a fixture operation whose baseline failed: that makes the check blocked).
    */
   readonly failedOperation?: string;
+  /**
+   * A passed check: what its pass rests on (DESIGN.md §3 "Evidence or nothing"), the first few observations, e.g. "graded
+   * status GET /v1/messages 200" or "refusal POST /v1/messages 400 (sendMessage accepts valid input)".
+   */
+  readonly evidence?: readonly string[];
   /** A positive baseline: the operation it is the baseline of (the operations overview and blocking read it). */
   readonly baselineFor?: string;
   /**

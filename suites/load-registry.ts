@@ -24,6 +24,7 @@ export const suiteModules: readonly string[] = [
   './scenarios/rate-limit.js',
   './scenarios/simulator-paths.js',
   './scenarios/round-trip-checks.js',
+  './scenarios/dialect-names.js',
   './history/index.js',
 ];
 

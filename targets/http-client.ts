@@ -8,6 +8,7 @@ import type { RequestScope } from './pipeline/request-step.js';
 import { redactedMarker, Redactor } from './redact.js';
 import { requestLinePath } from './request-line.js';
 import type { RequestOptions } from './request-options.js';
+import type { Dialect } from './dialect.js';
 import type { SendPolicy } from './send-guard.js';
 import type { SendSummary } from './send-ledger.js';
 import type { KeyRole, TargetKeys } from './target.js';
@@ -42,13 +43,19 @@ export interface HttpClientOptions {
   maxRateLimitRequests?: number | null;
   /** Hears of every exchange of the run, as it came and redacted, with its scope's label (the run's history). */
   onExchange?: ExchangeListener;
+  /** The target's dialect and how a request's operation is found (DESIGN.md §3 "Dialects"). */
+  dialect?: { readonly dialect: Dialect; readonly operationOf: (method: string, url: string) => string | undefined };
 }
 
-/** What every scope of one client shares: where requests go, the keys, the pool and the request path. */
-interface Core {
+/** Where a client's requests go and with which keys: what building one needs. */
+interface Destination {
   readonly options: { readonly keys: TargetKeys };
   readonly origin: string;
   readonly basePath: string;
+}
+
+/** What every scope of one client shares: where requests go, the keys, the pool and the request path. */
+interface Core extends Destination {
   readonly pool: Pool;
   readonly redactor: Redactor;
   readonly path: RequestPath;
@@ -57,7 +64,7 @@ interface Core {
 /**
  * The one HTTP path of the harness (DESIGN.md §3): builds each request (auth by key role) and runs it through the
  * run's request steps (targets/pipeline/: budget, send guard and ledger, recording, webhook tracking, secrets,
- * throttle) to the transport (timeouts). A scope is a view with its own signal, label, record and counts.
+ * dialect, throttle) to the transport (timeouts). A scope is a view with its own signal, label, record and counts.
  */
 export class HttpClient {
   private readonly own: RequestScope;
@@ -77,7 +84,9 @@ export class HttpClient {
     const redactor = options.redactor ?? new Redactor();
     for (const role of ['growth', 'starter', 'rateLimit', 'secondGrowth'] as const) redactor.addSecret(options.keys[role]);
     const pool = new Pool(url.origin, { connections: options.connections ?? 8, keepAliveTimeout: 10_000 });
+    const destination: Destination = { options: { keys: options.keys }, origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') };
     const path = requestPath({
+      ...(options.dialect === undefined ? {} : { dialect: { ...options.dialect, prepare: (request) => prepare(destination, request) } }),
       transport: { pool, maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024, redactor },
       redactor,
       timeoutMs: options.timeoutMs ?? 10_000,
@@ -89,7 +98,7 @@ export class HttpClient {
       sendPolicy: options.sendPolicy ?? { guarded: false, allowSend: true, allowedRecipients: [], maxSends: 0 },
       ...(options.onExchange === undefined ? {} : { onExchange: options.onExchange }),
     });
-    return new HttpClient({ options: { keys: options.keys }, origin: url.origin, basePath: url.pathname.replace(/\/+$/, ''), pool, redactor, path });
+    return new HttpClient({ ...destination, pool, redactor, path });
   }
 
   /** A view sharing the pool, budget and limiter, with its own exchange record; aborted with its signal or this scope's. */
@@ -157,7 +166,7 @@ export class HttpClient {
   }
 }
 
-function prepare(core: Core, options: RequestOptions): Prepared {
+function prepare(core: Destination, options: RequestOptions): Prepared {
   const method = (options.method ?? 'GET').toUpperCase();
   const keyRole = options.key ?? 'growth';
   const path = requestLinePath(`${core.basePath}${options.path}${queryString(options.query)}`);

@@ -36,6 +36,7 @@ export { keyEnvNames, toCurl } from './to-curl.js';
 export { parseBaseUrl, urlTarget } from './url-target.js';
 export {
   conventionSettingNames,
+  defaultSignature,
   defaultSignatureHeader,
   fixtureTemplate,
   howToSet,
@@ -57,6 +58,8 @@ export type {
 export { parseTemplateCatalogue, tokenPlaceholder } from './template-catalogue.js';
 export { describeInboundTrigger, parseInboundTrigger, sendInboundTrigger } from './inbound-trigger.js';
 export type { InboundText, InboundTrigger, TriggerAnswer } from './inbound-trigger.js';
+export { dialectEntries, fieldNames, fromTargetAnswer, parseDialect, toTargetRequest } from './dialect.js';
+export type { Dialect } from './dialect.js';
 export { WebhookTracker } from './webhook-tracker.js';
 export type { TrackedWebhook } from './webhook-tracker.js';
 export type { ConfiguredKeys, UrlTargetOptions } from './url-target.js';

@@ -18,4 +18,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A clean-up request of the harness (deleting webhooks it created): not counted against maxRequests. */
   cleanup?: boolean;
+  /** false: sent and read back as given, without the run's dialect (the checks that show a naming gap itself). */
+  dialect?: false;
 }

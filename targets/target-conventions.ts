@@ -1,3 +1,4 @@
+import type { Dialect } from './dialect.js';
 import { HarnessError } from './harness-error.js';
 import type { InboundTrigger } from './inbound-trigger.js';
 
@@ -30,6 +31,12 @@ export interface SignatureConvention {
   readonly scheme: SignatureSchemeName;
   /** The header of the service scheme (spec §5.3 names it "Service-Signature here"); the other schemes fix theirs. */
   readonly header: string;
+  /**
+   * True when the user named the target's own (--signature-scheme, --signature-header); else it is DESIGN.md §4's
+   * decision, which the should-level checks apply on every target and fail at, naming the setting (DESIGN.md §3
+   * "Target conventions are settings": decisions are defaults).
+   */
+  readonly described?: boolean;
 }
 
 /**
@@ -46,6 +53,8 @@ export interface TargetConventions {
   readonly sharedSender?: string;
   /** spec §6: how to make the target receive an inbound message (a virtual phone texting it), when known. */
   readonly inboundTrigger?: InboundTrigger;
+  /** How the target names what the spec names (DESIGN.md §3 "Dialects"): the run sends and reads in its names. */
+  readonly dialect?: Dialect;
 }
 
 /** The settings a user gives (flags or config file); anything left out keeps the target's default. */
@@ -56,6 +65,8 @@ export interface ConventionSettings {
   readonly failingRecipients?: readonly string[];
   readonly sharedSender?: string;
   readonly inboundTrigger?: InboundTrigger;
+  /** How the target names what the spec names (DESIGN.md §3 "Dialects"): the run sends and reads in its names. */
+  readonly dialect?: Dialect;
 }
 
 /** The conventions a check may need; a missing one skips the check with {@link missingConvention}. */
@@ -118,12 +129,18 @@ export function withConventions(base: TargetConventions, given: ConventionSettin
   const templates = given.templates ?? base.templates;
   const sharedSender = given.sharedSender ?? base.sharedSender;
   const inboundTrigger = given.inboundTrigger ?? base.inboundTrigger;
+  const dialect = given.dialect ?? base.dialect;
   return {
     ...(templates ? { templates } : {}),
-    signature: { scheme, header: given.signatureHeader ?? (scheme === base.signature.scheme ? base.signature.header : defaultSignatureHeader) },
+    signature: {
+      scheme,
+      header: given.signatureHeader ?? (scheme === base.signature.scheme ? base.signature.header : defaultSignatureHeader),
+      ...(given.signatureScheme !== undefined || given.signatureHeader !== undefined || base.signature.described ? { described: true } : {}),
+    },
     failingRecipients: given.failingRecipients ?? base.failingRecipients,
     ...(sharedSender ? { sharedSender } : {}),
     ...(inboundTrigger ? { inboundTrigger } : {}),
+    ...(dialect ? { dialect } : {}),
   };
 }
 

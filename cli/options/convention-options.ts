@@ -45,4 +45,11 @@ export const conventionOptions = [
     defaultNote: '--target simulator: its virtual phone on port 4000',
     help: 'how to make the target receive an inbound message (spec §6, a virtual phone), with {from}, {to} and {message} where they go, e.g. \'POST http://127.0.0.1:4000/ui/phones/{from}/send {"to":"{to}","message":"{message}"}\'; without it message.received is not checked',
   },
+  {
+    key: 'dialect',
+    kind: 'list',
+    group: 'conventions',
+    arg: '<spec=target>',
+    help: "a name the target gives where the spec gives another, so every check runs through the mapping (each mapped name still fails its requirement once): message=body (a field everywhere), sendMessage.message=body (one operation's), list=messages (GET /v1/messages' envelope key), pagination.has_more=hasMore, pagination.offset=offset (an item offset where DESIGN.md §4 has page)",
+  },
 ] as const satisfies readonly OptionDef[];

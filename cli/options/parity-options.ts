@@ -57,5 +57,6 @@ export const parityOptions = [
     defaultNote: 'with --compare simulator http://127.0.0.1:4010/simulator-webhook-url',
     help: "B with the simulator profile: the one webhook URL B was started with (a loopback http URL on B's receiver port)",
   },
+  { key: 'compareDialect', kind: 'list', group: 'parity', arg: '<spec=target>', help: "B's dialect, as --dialect (B never takes A's)" },
   { key: 'parityRules', kind: 'string', group: 'parity', arg: '<file>', help: 'JSON rules over the defaults (ignored fields, simulator expectations)' },
 ] as const satisfies readonly OptionDef[];

@@ -52,16 +52,16 @@ export class FixtureResources {
     const prime = operationFixtures[operation.id]?.prime;
     if (prime !== undefined) {
       const exchange = await this.ctx.http.request(
-        toRequestOptions(toContractRequest(operationById(prime), this.generator(operationById(prime)).example(values))),
+        toRequestOptions(toContractRequest(operationById(prime), this.generator(operationById(prime)).plain(values))),
       );
       this.ctx.expectStatus(exchange, '2xx', `setting up ${operation.id}: ${prime}`, fixtureBreaks(this.ctx));
     }
     return values;
   }
 
-  /** Creates one resource through `creator` with a deterministic valid request; returns its id. */
+  /** Creates one resource through `creator` with its plain valid request (a readable fixture); returns its id. */
   async create(creator: Operation): Promise<string> {
-    const request = toContractRequest(creator, this.generator(creator).example());
+    const request = toContractRequest(creator, this.generator(creator).plain());
     const exchange = await this.ctx.http.request(toRequestOptions(request));
     this.ctx.expectStatus(exchange, '2xx', `setting up with ${creator.id}`, fixtureBreaks(this.ctx));
     const id = this.adopt(creator, exchange);

@@ -9,6 +9,7 @@ import { FixtureResources } from './fixture-resources.js';
 import { assumedRequirements, levelOf, successResponse, successStatusRequirement } from '../../rules/index.js';
 import { idStem, needsOf, suiteOf } from './operation-facts.js';
 import { loosest, positiveRequirements } from './requirement-picks.js';
+import { expectAcceptedParts, maxIsolations } from './refused-part.js';
 import { expectVersionedRoute } from './versioned-route.js';
 
 /** Cases of an operation whose requests cannot vary (no query, headers or body): repeating them proves little. */
@@ -91,6 +92,7 @@ async function runPositive(ctx: CheckContext, operation: Operation, grade: Grade
       numRuns = Math.min(numRuns, sampleSize);
     }
     const arbitrary = generator.valid(path).map((parts) => toContractRequest(operation, parts));
+    let isolations = 0;
     await ctx.property(
       `valid ${operation.id} requests`,
       arbitrary,
@@ -101,6 +103,9 @@ async function runPositive(ctx: CheckContext, operation: Operation, grade: Grade
           const exchange = await ctx.http.request(toRequestOptions(sent));
           resources.adopt(operation, exchange);
           if (grade === 'must') await expectVersionedRoute(ctx, toRequestOptions(sent), exchange);
+          // a refusal of valid input: which part the target refuses (bounded: shrinking repeats the failure)
+          if (grade === 'must' && exchange.status !== undefined && exchange.status >= 400 && isolations++ < maxIsolations)
+            await expectAcceptedParts(ctx, operation, toRequestOptions(sent), exchange);
           gradeSuccess(ctx, operation, exchange, grade);
         } finally {
           await resources.release(mark);

@@ -21,6 +21,18 @@ export function acceptsValidInput(operationId: string, checks: readonly CheckRes
   return checks.some((check) => check.baselineFor === operationId && (check.status === 'passed' || check.accepted === true));
 }
 
+/**
+ * True when a baseline failed only because its operation refused some valid input (a 4xx or 5xx to one valid request)
+ * after answering others with a 2xx in the spec's shape: the answers a fixture reads are there, so what uses the
+ * operation still runs (and meets that refusal itself, folded under the same cause, if it sends the same).
+ */
+export function refusesSomeValidInput(baseline: CheckResult): boolean {
+  const status = baseline.answer?.status;
+  return (
+    baseline.status === 'failed' && baseline.accepted === true && baseline.failedOperation === baseline.baselineFor && status !== undefined && status >= 400
+  );
+}
+
 /** The reason of a check blocked by an operation's baseline (short: reports collapse blocked checks under their root). */
 export function blockedReason(operationId: string, blocker: CheckResult): string {
   const how = /^not implemented:/.test(blocker.reason ?? '') ? 'is not implemented' : `did not pass its positive baseline (${blocker.status})`;

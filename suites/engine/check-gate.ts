@@ -1,7 +1,7 @@
 import { missingConvention } from '../../targets/index.js';
 import type { ConventionName } from '../../targets/index.js';
 import type { Check } from '../checks/index.js';
-import { blockedReason } from './blocking.js';
+import { blockedReason, refusesSomeValidInput } from './blocking.js';
 import { isNotImplemented } from './operations-overview.js';
 import { routeOfOperation } from './operation-of-request.js';
 import type { PlannedCheck } from './plan.js';
@@ -19,7 +19,8 @@ const conventionNeeds: ReadonlySet<string> = new Set<ConventionName>(['templates
  * - planned skip; a skip for a setting only the user has (a template catalogue) becomes blocked when an operation it
  *   needs was found missing, and a positive baseline skipped so tries its route once (routeProbe);
  * - an input-validation check (`baseline`) waits on its operation answering valid input with a 2xx, whatever the shape;
- * - in phase 2, a fixture operation (`uses`) that did not pass its baseline, or no operation it `observes` working.
+ * - in phase 2, a fixture operation (`uses`) that did not pass its baseline (unless it only refused some valid input:
+ *   the shape its answers have is what a fixture reads), or no operation it `observes` working.
  */
 export async function gateCheck(planned: PlannedCheck, env: CheckRunEnvironment): Promise<GateOutcome | undefined> {
   const { check } = planned;
@@ -41,7 +42,8 @@ export async function gateCheck(planned: PlannedCheck, env: CheckRunEnvironment)
   // a fixture operation already known not to work: nothing this check could send would prove its requirements
   for (const operationId of check.uses ?? []) {
     const blocker = env.blockingBaseline(operationId);
-    if (blocker !== undefined) return { status: 'blocked', blockedBy: blocker.id, reason: blockedReason(operationId, blocker) };
+    if (blocker !== undefined && !refusesSomeValidInput(blocker))
+      return { status: 'blocked', blockedBy: blocker.id, reason: blockedReason(operationId, blocker) };
   }
   // none of the operations it could observe through works: blocked by the first one's baseline, nothing sent
   const observes = check.observes ?? [];

@@ -120,16 +120,19 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
       const unproven = withoutEvidence(scoped.exchanges, env.blockingBaseline);
       return finish(unproven.status, { ...unproven, ...logsOf(), ...traceOf(scoped, env) }, scoped.count);
     }
-    return finish('passed', { ...logsOf(), ...traceOf(scoped, env), ...acceptance(check.baselineFor, scoped) }, scoped.count);
+    const rests = evidence.observed ? { evidence: evidence.list.map((line) => http.redactor.scrub(line, maxLogLineChars)) } : {};
+    return finish('passed', { ...rests, ...logsOf(), ...traceOf(scoped, env), ...acceptance(check.baselineFor, scoped) }, scoped.count);
   } catch (error) {
     if (error instanceof CheckBlocked) {
       const [status, fields] = blockedOn(error, env);
       return finish(status, { ...fields, ...logsOf(), ...traceOf(scoped, env) }, scoped.count);
     }
     const [classifiedStatus, classified, details] = unattributed(classify(error), check);
-    // deliveries that never arrived: say what to configure (the simulator's webhook URL, --receiver-url), or skip
+    // deliveries that never arrived: say what to configure (the simulator's webhook URL, --receiver-url), or skip; a
+    // failure on a request the target refused is that refusal, whatever reached the receiver (never hidden as a skip)
+    const refused = details?.exchange !== undefined && !isSuccess(details.exchange);
     const hint =
-      classifiedStatus !== 'skipped' && check.needs?.includes('receiver') && check.deliveriesTo !== 'one-url' && env.receiver
+      classifiedStatus !== 'skipped' && !refused && check.needs?.includes('receiver') && check.deliveriesTo !== 'one-url' && env.receiver
         ? missingDeliveriesHint(env.target, env.receiver)
         : undefined;
     const status: CheckStatus = hint?.skip ? 'skipped' : classifiedStatus;

@@ -7,6 +7,7 @@ import { RunBaselines } from '../checks/index.js';
 import type { CheckRegistry } from '../checks/index.js';
 import { blockingBaseline } from './blocking.js';
 import { deleteLeftoverWebhooks } from './cleanup.js';
+import { operationOfRequest } from './operation-of-request.js';
 import { planContextFor, planRun } from './plan.js';
 import type { PlannedCheck } from './plan.js';
 import { probeReachability } from './reachability.js';
@@ -99,6 +100,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       sendPolicy: sendPolicyFor(target, options),
       maxRateLimitRequests: guardsRateLimit(target) ? rateLimitCheckBound : null,
       onExchange: recorder.record,
+      // DESIGN.md §3 "Dialects": the target's names on the wire, the spec's in every answer a check reads
+      ...(target.conventions.dialect === undefined ? {} : { dialect: { dialect: target.conventions.dialect, operationOf: operationOfRequest } }),
     });
     const env: CheckRunEnvironment = {
       http,

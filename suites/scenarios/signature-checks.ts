@@ -1,11 +1,13 @@
 import type { Delivery } from '../../receiver/index.js';
 import type { Check, CheckContext, Level } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
+import { defaultSignature } from '../../targets/index.js';
 import type { Profile, SignatureConvention, Target } from '../../targets/index.js';
 import { analyzeSignature, describeConvention, describeSignature, signatureHeaderOf, toleranceSeconds } from './signature-analysis.js';
 import type { SignatureAnalysis } from './signature-analysis.js';
 import { anyConstruction, hasSignatureLikeHeader } from '../../rules/index.js';
-import { skipIfSignedOtherwise } from './signature-convention.js';
+import { judgedConvention } from './signature-convention.js';
+import type { JudgedConvention } from './signature-convention.js';
 import { allWebhookEvents, withWebhooks } from './webhook-fixture.js';
 import { arrivalsAt, eventOf, messageEventCheck, reports, sendMessage, waitForArrivals } from './webhook-helpers.js';
 
@@ -13,9 +15,14 @@ const suite = 'scenarios/signatures';
 
 /**
  * A test send and the lifecycle events of one message, all captured at one webhook's path, with its secret. A check
- * of the configured convention skips when the deliveries are signed under another one (`conventionOnly`).
+ * of the convention (`conventionOnly`) judges under judgedConvention's: the decision, or what the target was found to
+ * use when the user named none; the must checks under the configured one (they accept any construction).
  */
-async function signedDeliveries(ctx: CheckContext, conventionOnly: boolean, run: (deliveries: readonly Delivery[], secret: string) => void): Promise<void> {
+async function signedDeliveries(
+  ctx: CheckContext,
+  conventionOnly: boolean,
+  run: (deliveries: readonly Delivery[], secret: string, judged: JudgedConvention) => void,
+): Promise<void> {
   await withWebhooks(ctx, async (hooks) => {
     const hook = await hooks.create(allWebhookEvents);
     await hooks.testSend(hook);
@@ -26,8 +33,7 @@ async function signedDeliveries(ctx: CheckContext, conventionOnly: boolean, run:
     });
     // every delivery at this path was meant for this webhook, whichever message it reports: all must be signed
     const deliveries = arrivalsAt(ctx, hook.path);
-    if (conventionOnly) skipIfSignedOtherwise(ctx, deliveries, hook.secret);
-    run(deliveries, hook.secret);
+    run(deliveries, hook.secret, conventionOnly ? judgedConvention(ctx, deliveries, hook.secret) : { convention: ctx.target.conventions.signature });
   });
 }
 
@@ -44,7 +50,13 @@ function signatureCheck(
   title: string,
   requirements: string[],
   level: Level,
-  problem: (analysis: SignatureAnalysis, delivery: Delivery, convention: SignatureConvention, secret: string) => SignatureFinding | undefined,
+  problem: (
+    analysis: SignatureAnalysis,
+    delivery: Delivery,
+    convention: SignatureConvention,
+    secret: string,
+    judged: JudgedConvention,
+  ) => SignatureFinding | undefined,
   convention: (signature: SignatureConvention) => true | string = () => true,
 ): Check {
   return defineCheck({
@@ -59,10 +71,10 @@ function signatureCheck(
       return events === true ? convention(target.conventions.signature) : events;
     },
     run: (ctx: CheckContext) =>
-      signedDeliveries(ctx, level !== 'must', (deliveries, secret) => {
-        const signature = ctx.target.conventions.signature;
+      signedDeliveries(ctx, level !== 'must', (deliveries, secret, judged) => {
+        const signature = judged.convention;
         const found = deliveries.flatMap((d) => {
-          const finding = problem(analyzeSignature(d, secret, signature), d, signature, secret);
+          const finding = problem(analyzeSignature(d, secret, signature), d, signature, secret, judged);
           if (finding === undefined) return [];
           const { why, breaks } = typeof finding === 'string' ? { why: finding, breaks: requirements[0] as string } : finding;
           return [{ text: `#${d.seq} ${eventOf(d) ?? '?'}: ${why}`, breaks }];
@@ -125,13 +137,25 @@ export const timestampSigned = signatureCheck(
   (c) => (c.scheme === 'github' ? 'the target signs with the github scheme (--signature-scheme), which has no timestamp' : true),
 );
 
-/** DESIGN.md §4: the header is Service-Signature: t=<unix>,v1=<hex>; or the scheme and header the user gave. */
+/**
+ * DESIGN.md §4: the header is Service-Signature: t=<unix>,v1=<hex>; or the scheme and header the user gave. A target
+ * that signs another way while the user named nothing differs from the decision: a should failure naming the setting.
+ */
 export const serviceScheme = signatureCheck(
   'SIGNATURE-SERVICE-SCHEME',
   "the signature header has the exact format of the target's scheme (Service-Signature: t=<unix>,v1=<hex> unless --signature-*) and verifies with it (300 s tolerance)",
   ['SIG-HEADER-NAME', 'SIG-HEADER-FORMAT'],
   'should',
-  (a) => (a.scheme.ok ? undefined : { why: a.scheme.message, breaks: a.header === undefined ? 'SIG-HEADER-NAME' : 'SIG-HEADER-FORMAT' }),
+  (a, _d, _c, _secret, judged) => {
+    if (judged.differs !== undefined) {
+      const renamedOnly = judged.differs.convention.scheme === 'service';
+      return {
+        why: `signed with ${describeConvention(judged.differs.convention)} where DESIGN.md §4 decides ${describeConvention(defaultSignature)} with t=<unix>,v1=<hex>; if that is the target's own convention, describe it: ${judged.differs.setting}`,
+        breaks: renamedOnly ? 'SIG-HEADER-NAME' : 'SIG-HEADER-FORMAT',
+      };
+    }
+    return a.scheme.ok ? undefined : { why: a.scheme.message, breaks: a.header === undefined ? 'SIG-HEADER-NAME' : 'SIG-HEADER-FORMAT' };
+  },
 );
 
 /** DESIGN.md §4: Service-Event names the event and Service-Delivery-Id identifies the delivery. */

@@ -31,20 +31,31 @@ export function otherSignature(
   return undefined;
 }
 
+/** The convention a check judges deliveries under, and the one they were found signed with when it is not the configured one. */
+export interface JudgedConvention {
+  readonly convention: SignatureConvention;
+  /** Deliveries carry no signature of DESIGN.md §4's decision but verify under this convention (the user named none). */
+  readonly differs?: { readonly convention: SignatureConvention; readonly setting: string };
+}
+
 /**
- * Skips the check when no delivery carries the configured signature header but one verifies under another convention:
- * spec §5.3 names the header only "here" and does not show the format, so that is the target's convention to describe,
- * not a violation (DESIGN.md §3 "Target conventions are settings").
+ * The convention the should-level checks judge deliveries under (DESIGN.md §3 "decisions are defaults"): the configured
+ * one when a delivery carries its header. When none does but they verify under another convention:
+ * - the user named none: DESIGN.md §4's decision was applied, and the target differs from it. The checks judge under
+ *   the convention found (what is behind the naming gap is still tested) and SIGNATURE-SERVICE-SCHEME fails at should,
+ *   naming the setting that describes the target;
+ * - the user named one: it does not describe the target; the check is skipped naming the setting to give instead.
  */
-export function skipIfSignedOtherwise(ctx: CheckContext, deliveries: readonly Delivery[], secret: string): void {
+export function judgedConvention(ctx: CheckContext, deliveries: readonly Delivery[], secret: string): JudgedConvention {
   const configured = ctx.target.conventions.signature;
-  if (deliveries.length === 0 || deliveries.some((d) => d.headers[signatureHeaderOf(configured)] !== undefined)) return;
+  if (deliveries.length === 0 || deliveries.some((d) => d.headers[signatureHeaderOf(configured)] !== undefined)) return { convention: configured };
   for (const delivery of deliveries) {
     const other = otherSignature(delivery, secret, configured);
-    if (other) {
-      ctx.skip(
-        `deliveries carry no signature of ${describeConvention(configured)} but verify as HMAC-SHA256 under the webhook secret with ${describeConvention(other.convention)}; spec §5.3 leaves the header and format open, so describe the target: ${other.setting}`,
-      );
-    }
+    if (other === undefined) continue;
+    if (!configured.described) return { convention: other.convention, differs: other };
+    ctx.skip(
+      `deliveries carry no signature of ${describeConvention(configured)} but verify as HMAC-SHA256 under the webhook secret with ${describeConvention(other.convention)}; spec §5.3 leaves the header and format open, so describe the target: ${other.setting}`,
+    );
   }
+  return { convention: configured };
 }

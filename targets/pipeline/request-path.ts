@@ -4,6 +4,8 @@ import type { SendPolicy } from '../send-guard.js';
 import type { Transport } from '../transport.js';
 import { WebhookTracker } from '../webhook-tracker.js';
 import { BudgetStep } from './budget-step.js';
+import { DialectStep } from './dialect-step.js';
+import type { DialectRouting } from './dialect-step.js';
 import { LearnSecretsStep } from './learn-secrets-step.js';
 import { RecordingStep } from './recording-step.js';
 import type { ExchangeListener } from './recording-step.js';
@@ -27,6 +29,8 @@ export interface RequestPathOptions {
   readonly sendPolicy: SendPolicy;
   /** Hears of every exchange (the run's history). */
   readonly onExchange?: ExchangeListener;
+  /** The target's dialect (DESIGN.md §3 "Dialects"), when it names things its own way. */
+  readonly dialect?: DialectRouting;
 }
 
 /** The run's request path, and the state the client shows of it. */
@@ -39,7 +43,8 @@ export interface RequestPath {
 
 /**
  * The steps every request of the run goes through, outermost first: checks and admissions run in this order,
- * the work after the answer in the reverse one (learn secrets, track webhooks, ledger, then record the redacted copy).
+ * the work after the answer in the reverse one (the dialect reads the answer back in the spec's names, then learn
+ * secrets, track webhooks, ledger, and record the redacted copy of what went on the wire).
  * The throttle is innermost, so a request waits only once it is admitted and counted, and its wait is recorded too.
  */
 export function requestPath(options: RequestPathOptions): RequestPath {
@@ -57,6 +62,7 @@ export function requestPath(options: RequestPathOptions): RequestPath {
     new SendGuardStep(sends),
     new WebhookTrackingStep(webhooks),
     new LearnSecretsStep(options.redactor),
+    ...(options.dialect === undefined ? [] : [new DialectStep(options.dialect)]),
     ...(options.ratePerMinute === null ? [] : [new ThrottleStep(options.ratePerMinute, options.rateWindowMs, options.redactor)]),
   ];
   return { pipeline: new RequestPipeline(steps, sendOnWire(options.transport, options.timeoutMs)), budget, sends, webhooks };

@@ -53,7 +53,8 @@ describe('target conventions from flags and the config file', () => {
           { id: 'b', variables: { w: 'Conform {token}' }, variants: [] },
         ],
       },
-      signature: { scheme: 'service', header: 'Acme-Signature' },
+      // named by the user: the target's own, judged instead of DESIGN.md §4's decision
+      signature: { scheme: 'service', header: 'Acme-Signature', described: true },
       failingRecipients: ['+15550001111'],
       sharedSender: '+15550002222',
     });
@@ -63,6 +64,15 @@ describe('target conventions from flags and the config file', () => {
     expect(fromConfig.signature.scheme).toBe('standard-webhooks');
     expect(fromConfig.failingRecipients).toEqual(['+15550003333']);
     expect(resolve([...url, '--signature-scheme', 'github'], config).signature.scheme).toBe('github');
+    // --dialect, repeatable, and the config key's list
+    expect(resolve([...url, '--dialect', 'message=body', '--dialect', 'list=messages']).dialect).toEqual({
+      fields: { '*': { message: 'body' } },
+      pagination: {},
+      listKey: 'messages',
+    });
+    const dialected = await loadConfigFile(file('dialect.config.json', { dialect: ['sendMessage.message=body', 'pagination.offset=offset'] }));
+    expect(resolve(url, dialected).dialect).toEqual({ fields: { sendMessage: { message: 'body' } }, pagination: {}, pageOffset: 'offset' });
+    expect(() => resolve([...url, '--dialect', 'nonsense'])).toThrow(/--dialect "nonsense": not <spec name>=<target name>/);
   });
 
   it('refuses settings that cannot work, saying how to fix them', async () => {

@@ -150,6 +150,16 @@ describe('parity reports and CLI flags', () => {
     differences: { total: 1, expectedOfSimulator: 0, unexpected: 1 },
     folded: { operations: 0, rows: 0 },
     keyVariables: { a: {}, b: {} },
+    accepted: [
+      {
+        operationId: 'sendMessage',
+        method: 'POST',
+        path: '/v1/messages',
+        a: { request: 'POST /v1/messages {"message":"hi"}', answer: '201 {"message":"hi"}' },
+        b: { request: 'POST /v1/messages {"body":"hi"}', answer: '201 {"body":"hi"}' },
+        names: ['request: A message, B body', 'answer: A message, B body'],
+      },
+    ],
   };
 
   it('renders Markdown and HTML with the verdict, both answers and both reproductions, escaped', () => {
@@ -161,6 +171,13 @@ describe('parity reports and CLI flags', () => {
     expect(html).toContain('&lt;script&gt;');
     expect(html).not.toContain('<script>');
     expect(html).toContain('Reproduce on B');
+    // A's accepted request and answer beside B's, per operation, with the names they differ in
+    expect(md).toContain('## Accepted requests and answers, per operation');
+    expect(md).toContain(
+      '| `sendMessage` | `POST /v1/messages {"message":"hi"}` → `201 {"message":"hi"}` | `POST /v1/messages {"body":"hi"}` → `201 {"body":"hi"}` |',
+    );
+    expect(md).toContain('request: A message, B body; answer: A message, B body');
+    expect(html).toContain('Accepted requests and answers, per operation');
   });
 
   it('parses --compare and --parity-rules', () => {

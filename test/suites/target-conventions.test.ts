@@ -213,16 +213,21 @@ describe('targets that sign another way (spec §5.3: "named Service-Signature he
         expect(find(result.checks, 'SIGNATURE-EXTRA-HEADERS')?.status).toBe('skipped');
       }, 120_000);
 
-      it('passes the must signature checks (any common construction) and skips the should ones with the setting to give', async () => {
+      it("passes the must signature checks (any common construction) and fails DESIGN.md §4's scheme at should, naming the setting", async () => {
         const result = await run(server, port, `sig-missing-${signature.scheme}`, webhookSuites);
-        expect(byStatus(result.checks, 'failed')).toEqual([]);
-        expect(result.code).toBe(0);
         // spec §5.3 shows neither the header nor the construction: a valid HMAC-SHA256 in a common one passes at must
         for (const id of ['SIGNATURE-HMAC-VERIFIES', 'SIGNATURE-PER-WEBHOOK', 'HISTORY-DELIVERY-SECRET-ROTATION'])
           expect(find(result.checks, id)?.status, id).toBe('passed');
+        // the decision is the default (DESIGN.md §3): the target differs from it, at should, and is told how to say so
         const scheme = find(result.checks, 'SIGNATURE-SERVICE-SCHEME');
-        expect(scheme?.status).toBe('skipped');
+        expect(scheme?.status).toBe('failed');
+        expect(scheme?.reason).toMatch(/where DESIGN\.md §4 decides Service-Signature \(service scheme\)/);
         expect(scheme?.reason).toMatch(hint);
+        expect(byStatus(result.checks, 'failed').filter((id) => id !== 'SIGNATURE-EXTRA-HEADERS')).toEqual(['SIGNATURE-SERVICE-SCHEME']);
+        // behind the naming gap the construction is still judged, under the convention the deliveries carry
+        for (const id of ['SIGNATURE-RAW-BODY', ...(signature.scheme === 'service' ? ['SIGNATURE-TIMESTAMP'] : [])])
+          expect(find(result.checks, id)?.status, id).toBe('passed');
+        expect(result.code).toBe(1);
       }, 120_000);
     });
   }
