@@ -180,6 +180,8 @@ describe('production safety against the reference in production mode on loopback
         const post = async (body: unknown, headers: Record<string, string> = {}) => {
           const exchange = await ctx.http.request({ method: 'POST', path: '/v1/messages', body, headers });
           statuses.push(exchange.status ?? exchange.error?.code ?? '?');
+          // each answer is what the check judges (its log and the ledger): the accepted sends are its evidence
+          ctx.evidence(exchange);
         };
         for (const to of [undefined, '+1', '+99811', 42, null]) await post({ ...(to === undefined ? {} : { to }), from: sender, message: 'nobody' });
         await post('not json at all');
@@ -194,6 +196,7 @@ describe('production safety against the reference in production mode on loopback
     const result = await runConformance({ target: ref.target(), registry: registryOf(probe), allowBillable: true, allowRecipients: [ownNumber], maxSends: 2 });
     const check = result.checks.find((c) => c.id === 'SAFETY-UNBILLABLE-SENDS');
     expect(check?.status, check?.reason).toBe('passed');
+    expect(check?.evidence?.[0]).toMatch(/^judged POST \/v1\/messages 20\d$/);
     // '+99811' is E.164 by the pattern and the reference takes it, but no phone has 5 digits: nobody to bill
     expect(check?.logs?.[0]).toMatch(/^400,400,20\d,400,400,400,(400,){3}(20\d,){3}20\d$/);
     expect(result.sends).toMatchObject({ sent: 13, refused: 0, counted: 2 });
