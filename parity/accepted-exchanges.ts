@@ -2,26 +2,8 @@ import { operations } from '../spec/index.js';
 import type { RunResult } from '../suites/engine/index.js';
 import { operationOfRequest } from '../suites/engine/operation-of-request.js';
 import type { Exchange } from '../targets/index.js';
+import type { AcceptedExchange, AcceptedPair } from './parity-result.js';
 import { cut } from './parity-text.js';
-
-/** One side's accepted request and its answer for an operation, as they went on the wire (redacted, cut). */
-export interface AcceptedExchange {
-  /** "POST /v1/messages {"to":…,"body":…}" */
-  readonly request: string;
-  /** "201 {"id":…,"body":…}" */
-  readonly answer: string;
-}
-
-/** An operation with A's and B's first request it accepted (2xx) and the answer, and the names they differ in. */
-export interface AcceptedPair {
-  readonly operationId: string;
-  readonly method: string;
-  readonly path: string;
-  readonly a?: AcceptedExchange;
-  readonly b?: AcceptedExchange;
-  /** Field names one side sends or answers and the other does not: "request: A message, B body" (empty: none). */
-  readonly names: readonly string[];
-}
 
 /**
  * Per operation, the first request each side accepted and what it answered (DESIGN.md §3 "Dialects": a target that

@@ -1,6 +1,24 @@
 import type { CheckStatus } from '../suites/engine/index.js';
-import type { AcceptedPair } from './accepted-exchanges.js';
 import type { SimulatorCategory } from './parity-rules.js';
+
+/** One side's accepted request and its answer for an operation, as they went on the wire (redacted, cut). */
+export interface AcceptedExchange {
+  /** "POST /v1/messages {"to":…,"body":…}" */
+  readonly request: string;
+  /** "201 {"id":…,"body":…}" */
+  readonly answer: string;
+}
+
+/** An operation with A's and B's first request it accepted (2xx) and the answer, and the names they differ in. */
+export interface AcceptedPair {
+  readonly operationId: string;
+  readonly method: string;
+  readonly path: string;
+  readonly a?: AcceptedExchange;
+  readonly b?: AcceptedExchange;
+  /** Field names one side sends or answers and the other does not: "request: A message, B body" (empty: none). */
+  readonly names: readonly string[];
+}
 
 /** What the spec says about a difference: which side breaks it, if either (from the check verdicts and the catalogue). */
 export type SpecVerdict = 'a-breaks' | 'b-breaks' | 'both-break' | 'both-conform' | 'not-decided';
