@@ -54,9 +54,10 @@ async function bundle(entry: URL): Promise<URL> {
 const ownModuleUrls = {
   name: 'own-module-urls',
   setup(build: { onLoad(filter: { filter: RegExp }, load: (args: { path: string }) => Promise<{ contents: string; loader: string }>): void }) {
-    build.onLoad({ filter: /\.ts$/ }, async ({ path }) => ({
+    // our .ts sources, and our generated .js (spec/generated/validators.js: createRequire(import.meta.url))
+    build.onLoad({ filter: /\.ts$|[\\/]spec[\\/]generated[\\/][^\\/]+\.js$/ }, async ({ path }) => ({
       contents: (await readFile(path, 'utf8')).replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href)),
-      loader: 'ts',
+      loader: path.endsWith('.ts') ? 'ts' : 'js',
     }));
   },
 };
