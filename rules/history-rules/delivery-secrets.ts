@@ -4,6 +4,7 @@ import type { Judgement } from '../history/judgement.js';
 import type { DeliveryFacts } from '../model/delivery-model.js';
 import type { ServiceModel } from '../model/service-model.js';
 import type { SecretIssue, WebhookModel } from '../model/webhook-model.js';
+import { createHmac } from 'node:crypto';
 import { anyConstruction } from '../signature-constructions.js';
 
 /** The requirements of the secret-in-force rule. */
@@ -41,7 +42,7 @@ function judge(model: ServiceModel, out: JudgementBuilder, facts: DeliveryFacts,
   const replaced = supersededAt(webhook, bound);
   const possible = webhook.secrets.filter((issue) => !replaced.includes(issue) && issue.startedAt < received && issue.secret !== undefined);
   if (possible.length === 0) return;
-  const verifies = (issue: SecretIssue): boolean => issue.secret !== undefined && anyConstruction(facts.entry, issue.secret) !== undefined;
+  const verifies = (issue: SecretIssue): boolean => issue.secret !== undefined && signedWith(facts, issue.secret);
   const byRetry = retryBound !== undefined && supersededAt(webhook, facts.causedAfter ?? -Infinity).length < replaced.length;
   const current = possible.at(-1) as SecretIssue;
   const later = facts.entry.seq;
@@ -84,6 +85,20 @@ function judge(model: ServiceModel, out: JudgementBuilder, facts: DeliveryFacts,
       withCause([old.seq, lastRotation.seq], facts),
       later,
     );
+}
+
+/**
+ * True when the delivery carries an HMAC-SHA256 under the secret: DESIGN.md §4's construction first (one HMAC, what
+ * most deliveries carry), then any common one (signature-constructions.ts, a dozen HMACs).
+ */
+function signedWith(facts: DeliveryFacts, secret: string): boolean {
+  const header = facts.entry.headers['service-signature'];
+  const t = header === undefined ? undefined : /(?:^|,)\s*t=(\d+)/.exec(header)?.[1];
+  if (header !== undefined && t !== undefined) {
+    const mac = createHmac('sha256', secret).update(`${t}.`).update(facts.entry.raw).digest('hex');
+    if (header.split(',').some((part) => part.trim() === `v1=${mac}`)) return true;
+  }
+  return anyConstruction(facts.entry, secret) !== undefined;
 }
 
 /** The entries that set the state, and the call that caused the delivery (its send or test call), in order. */

@@ -1,4 +1,4 @@
-import { canonicalJson } from '../../spec/build/canonical-json.js';
+import { compactCanonicalJson } from '../../spec/build/canonical-json.js';
 import type { CallEntry, History } from '../history/history.js';
 import { deliveryFacts } from './delivery-model.js';
 import type { DeliveryFacts } from './delivery-model.js';
@@ -76,8 +76,8 @@ function keyedSend(call: CallEntry): KeyedSend[] {
       finishedAt: call.finishedAt,
       principal: call.principal,
       key: call.idempotencyKey,
-      request: `${call.operationId}\u0000${canonicalJson(parseJson(call.requestBody) ?? call.requestBody ?? null)}`,
-      ...(call.status === undefined ? {} : { status: call.status, answer: `${call.status}\u0000${canonicalJson(call.json ?? null)}` }),
+      request: `${call.operationId}\u0000${compactCanonicalJson(parseJson(call.requestBody) ?? call.requestBody ?? null)}`,
+      ...(call.status === undefined ? {} : { status: call.status, answer: `${call.status}\u0000${compactCanonicalJson(call.json ?? null)}` }),
       ...(messageId === undefined ? {} : { messageId }),
     },
   ];

@@ -3,6 +3,11 @@ export function canonicalJson(value: unknown): string {
   return `${JSON.stringify(sortKeys(value), null, 2)}\n`;
 }
 
+/** The same value on one line (object keys sorted): a key for comparing JSON values, not a file. */
+export function compactCanonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value === null || typeof value !== 'object') return value;

@@ -4,10 +4,17 @@
  * for suites/index.ts.
  */
 import type { Check } from '../checks/index.js';
-import { deliveryHistoryChecks } from './delivery-history.js';
+import { deliveryAfterWriteChecks } from './delivery-after-writes.js';
+import { deliveryAnswerChecks } from './delivery-answers.js';
 import { idempotencyHistoryChecks } from './idempotency-history.js';
 import { messageHistoryChecks } from './message-history.js';
 import { webhookHistoryChecks } from './webhook-history.js';
 
 /** Every history check. */
-export const checks: readonly Check[] = [...webhookHistoryChecks, ...deliveryHistoryChecks, ...messageHistoryChecks, ...idempotencyHistoryChecks];
+export const checks: readonly Check[] = [
+  ...webhookHistoryChecks,
+  ...deliveryAfterWriteChecks,
+  ...deliveryAnswerChecks,
+  ...messageHistoryChecks,
+  ...idempotencyHistoryChecks,
+];

@@ -33,9 +33,9 @@ const readAfterWrite = defineCheck({
   history: { rule: 'webhook-reads', evidence: 'create or PUT of a webhook followed by a list of webhooks' },
   run: (ctx) =>
     withWebhooks(ctx, async (hooks) => {
-      const created: CreatedWebhook[] = [];
-      for (let i = 0; i < listedWebhooks && !ctx.signal.aborted; i++)
-        created.push(await hooks.create(i % 2 === 0 ? ['message.failed'] : ['message.sent', 'message.delivered']));
+      const created = await Promise.all(
+        Array.from({ length: listedWebhooks }, (_, i) => hooks.create(i % 2 === 0 ? ['message.failed'] : ['message.sent', 'message.delivered'])),
+      );
       await listWebhooks(ctx);
       const first = created[0] as CreatedWebhook;
       await update(ctx, first, ctx.target.receiverUrl(hooks.path('updated')), ['message.sent', 'message.status.updated']);

@@ -100,9 +100,8 @@ export class WebhookFixture {
   /** Deletes every webhook this check created and removes its receiver answers; never throws. */
   async cleanup(): Promise<void> {
     for (const path of this.answered) this.ctx.receiver.respond(path, undefined);
-    for (const id of this.ids) {
-      await this.ctx.http.request({ method: 'DELETE', path: `/v1/webhooks/${id}` }).catch(() => undefined);
-    }
+    // at once: each is its own webhook, and a check with a dozen of them need not wait a dozen round trips
+    await Promise.all([...this.ids].map((id) => this.ctx.http.request({ method: 'DELETE', path: `/v1/webhooks/${id}` }).catch(() => undefined)));
     this.ids.clear();
   }
 

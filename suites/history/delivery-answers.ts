@@ -1,0 +1,147 @@
+import type { Check, CheckContext } from '../checks/index.js';
+import { defineCheck } from '../checks/index.js';
+import { withWebhooks } from '../scenarios/webhook-fixture.js';
+import type { CreatedWebhook, WebhookFixture } from '../scenarios/webhook-fixture.js';
+import { maybeArrival, sendMessage } from '../scenarios/webhook-helpers.js';
+import { rotate } from './delivery-after-writes.js';
+import { eventAt, eventDrive, historySuite, settle } from './history-drive.js';
+
+const suite = historySuite('deliveries');
+
+/** How the receiver answers each webhook of the drive: a success, another 2xx, a failure once, a closed connection once. */
+const answers = [
+  { label: 'ok', answer: { status: 200 } },
+  { label: 'accepted', answer: { status: 202 } },
+  { label: 'once-500', answer: { status: 500, times: 1, body: { ok: false } } },
+  { label: 'once-closed', answer: { close: true, times: 1 } },
+] as const;
+
+/** An attempt answered this long before a listing began is owed a record in it (as the records rule reads it). */
+const recordingMarginMs = 100;
+
+/** True while the webhook's log lists fewer message.delivered records than attempts the receiver answered before. */
+async function recordsBehind(ctx: CheckContext, hook: CreatedWebhook): Promise<boolean> {
+  const asked = performance.timeOrigin + performance.now();
+  const listing = await ctx.http.request({ method: 'GET', path: `/v1/webhooks/${hook.id}/deliveries`, query: { limit: 100 } });
+  const held = Array.isArray(listing.json) ? listing.json.filter((r) => (r as { event?: unknown }).event === 'message.delivered').length : 0;
+  const answered = ctx.receiver.store
+    .byPath(hook.path)
+    .filter((d) => d.event === 'message.delivered' && (d.answer.answeredAt ?? Infinity) < asked - recordingMarginMs);
+  return held < answered.length;
+}
+
+/**
+ * What the receiver's answers make of a delivery (spec §6, §2.4), for one message: webhooks answered 200, 202, 500
+ * once, closed once, and one whose first failed attempt is held until its secret was rotated (so the retry comes
+ * after the rotation). Then long enough for a retry of a success to show (twice the target's retry pace), and the
+ * delivery logs read until they caught up with what the receiver saw.
+ */
+async function answeredMessage(ctx: CheckContext, hooks: WebhookFixture): Promise<void> {
+  let rotated: () => void = () => {};
+  const done = new Promise<void>((resolve) => (rotated = resolve));
+  const paths = answers.map(({ label, answer }) => {
+    const path = hooks.path(label);
+    hooks.respond(path, answer);
+    return path;
+  });
+  const heldPath = hooks.path('held');
+  hooks.respond(heldPath, { status: 500, until: done, times: 1, body: { ok: false } });
+  const made = await Promise.all([...paths, heldPath].map((path) => hooks.create(['message.delivered'], path)));
+  const held = made.at(-1) as CreatedWebhook;
+  try {
+    const id = await sendMessage(ctx);
+    // the held path's first attempt (whichever message it reports: every message's events come here), then the rotation
+    if ((await maybeArrival(ctx, (d) => d.path === heldPath)) !== undefined) await rotate(ctx, held);
+    rotated();
+    await Promise.all(paths.map((path) => eventAt(ctx, [path], id, 'message.delivered')));
+    // the attempt answered 500 (whichever message it reports) and its retry show the target's retry pace
+    const failedOnce = await maybeArrival(ctx, (d) => d.path === paths[2] && d.answer.status === 500);
+    const retryOf = failedOnce?.headers['service-delivery-id'];
+    const retry =
+      failedOnce === undefined || retryOf === undefined
+        ? undefined
+        : await maybeArrival(ctx, (d) => d.path === paths[2] && d.seq > failedOnce.seq && d.headers['service-delivery-id'] === retryOf, 2_000);
+    await maybeArrival(ctx, (d) => d.path === heldPath && d.answer.status !== null && d.answer.status < 300);
+    const gap = retry !== undefined && failedOnce !== undefined ? retry.receivedAt - failedOnce.receivedAt : 25;
+    const logged = made.slice(2, 4);
+    await Promise.all([
+      settle(Math.min(2_000, Math.max(50, 2 * gap))),
+      // a conforming log catches up with what the receiver saw: read, each time after a pause, until it did (about 2 s)
+      (async () => {
+        for (let poll = 0; poll < 13 && !ctx.signal.aborted; poll++) {
+          await settle(recordingMarginMs + 10);
+          if (!(await Promise.all(logged.map((hook) => recordsBehind(ctx, hook)))).includes(true)) return;
+        }
+      })(),
+    ]);
+  } finally {
+    rotated();
+  }
+}
+
+/** The drive of the answer rules (HISTORY-DELIVERY-NOT-RETRIED-AFTER-200 runs it; the others name it). */
+const driver = 'HISTORY-DELIVERY-NOT-RETRIED-AFTER-200';
+
+/** spec §6: "Receivers are expected to answer with HTTP 200": a 200 ends the delivery. */
+const notRetried = defineCheck({
+  id: driver,
+  title: 'a delivery answered 200 is not sent again',
+  suite,
+  requirements: ['EVT-RECEIVER-200'],
+  level: 'must',
+  ...eventDrive,
+  uses: ['createWebhook', 'sendMessage', 'rotateWebhookSecret', 'listWebhookDeliveries'],
+  estimate: { requests: 16, sends: 1 },
+  history: { rule: 'delivery-attempts', evidence: 'delivery answered 200' },
+  run: (ctx) => withWebhooks(ctx, (hooks) => answeredMessage(ctx, hooks)),
+});
+
+/** The fields of the checks judged over the drive above. */
+const driven = { suite, needs: eventDrive.needs, appliesTo: eventDrive.appliesTo, run: async () => {} } as const;
+
+/** DESIGN.md §4: any 2xx ends a delivery, a retry keeps its delivery id, each event of a transition comes once. */
+const attempts = defineCheck({
+  ...driven,
+  id: 'HISTORY-DELIVERY-ATTEMPTS',
+  title: 'a 2xx other than 200 ends a delivery too, a retry keeps its delivery id, and each event of a transition comes once',
+  requirements: ['EVT-2XX-SUCCESS', 'SIG-DELIVERY-ID-STABLE', 'EVT-ONCE-PER-TRANSITION'],
+  level: 'should',
+  uses: ['createWebhook', 'sendMessage'],
+  history: { rule: 'delivery-attempts', drivers: [driver], evidence: 'delivery answered 202 and a retry of a failed one' },
+});
+
+/** spec §6: every attempt is recorded; one the receiver closed is recorded with status_code null. */
+const records = defineCheck({
+  ...driven,
+  id: 'HISTORY-DELIVERY-RECORDS',
+  title: 'every delivery attempt has its own record with the status the receiver answered, null for a closed connection',
+  requirements: ['DLV-EACH-ATTEMPT-RECORDED', 'DLV-ID-UNIQUE', 'DLV-STATUS-CODE', 'DLV-STATUS-CODE-NULL'],
+  level: 'must',
+  uses: ['createWebhook', 'sendMessage', 'listWebhookDeliveries'],
+  history: { rule: 'delivery-records', drivers: [driver], evidence: 'listing of delivery records after attempts the receiver answered and closed' },
+});
+
+/** DESIGN.md §4: each attempt is signed when it is sent, so a retry after a rotation carries the new secret. */
+const retryResigned = defineCheck({
+  ...driven,
+  id: 'HISTORY-DELIVERY-RETRY-RESIGNED',
+  title: 'a retry sent after a rotation completed is signed with the new secret',
+  requirements: ['SIG-RETRY-RESIGNED'],
+  level: 'should',
+  uses: ['createWebhook', 'sendMessage', 'rotateWebhookSecret'],
+  history: { rule: 'delivery-secrets', drivers: [driver], evidence: 'retry of a delivery whose failed attempt was answered after a rotation completed' },
+});
+
+/** DESIGN.md §4: records are listed newest first (the drive's logs hold a failed attempt and its retry). */
+const order = defineCheck({
+  ...driven,
+  id: 'HISTORY-DELIVERY-ORDER',
+  title: 'delivery records are listed newest first',
+  requirements: ['DLV-ORDER'],
+  level: 'should',
+  uses: ['createWebhook', 'sendMessage', 'listWebhookDeliveries'],
+  history: { rule: 'delivery-order', drivers: [driver], evidence: 'listing of two or more delivery records' },
+});
+
+/** The delivery checks judged over the receiver's answers. */
+export const deliveryAnswerChecks: readonly Check[] = [notRetried, attempts, records, retryResigned, order];
