@@ -36,10 +36,13 @@ const scope = defineCheck({
     const { secondGrowth, starter } = ctx.target.keys;
     if (secondGrowth === undefined && (starter === undefined || ctx.target.conventions.templates === undefined))
       ctx.skip('needs a second API key: --second-api-key (a second Growth key, for free-form sends) or --starter-api-key with --templates');
-    if (secondGrowth !== undefined) await acrossKeys(ctx, 'freeForm', 'secondGrowth', sendBody(ctx, 'freeForm', uniqueToken()));
-    // without from: a Starter key uses the shared number (spec §4.1)
-    if (starter !== undefined && ctx.target.conventions.templates !== undefined)
-      await acrossKeys(ctx, 'template', 'starter', sendBody(ctx, 'template', uniqueToken()));
+    await Promise.all([
+      ...(secondGrowth === undefined ? [] : [acrossKeys(ctx, 'freeForm', 'secondGrowth', sendBody(ctx, 'freeForm', uniqueToken()))]),
+      // without from: a Starter key uses the shared number (spec §4.1)
+      ...(starter === undefined || ctx.target.conventions.templates === undefined
+        ? []
+        : [acrossKeys(ctx, 'template', 'starter', sendBody(ctx, 'template', uniqueToken()))]),
+    ]);
   },
 });
 
