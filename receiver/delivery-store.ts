@@ -11,6 +11,18 @@ interface Waiter {
   resolve(found: Delivery[]): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
+  /** Restarts the timer when a delivery shows the sender still working through a backlog (BacklogWait). */
+  backlog?: (delivery: Delivery) => void;
+}
+
+/**
+ * A wait that goes on while the sender is visibly still working: every arrival matching `while` (e.g. another
+ * delivery to the same webhook) restarts the timeout, up to `maxMs` in all. A sender that delivers one webhook's
+ * events one at a time can be seconds behind under load; its events are late, not lost, while it keeps delivering.
+ */
+export interface BacklogWait {
+  readonly while: DeliveryPredicate;
+  readonly maxMs: number;
 }
 
 /** The bounded store of captured deliveries, with waiting on future arrivals. */
@@ -58,6 +70,7 @@ export class DeliveryStore {
     }
     for (const waiter of this.waiters) {
       if (waiter.predicate(delivery)) this.progress(waiter, delivery);
+      else waiter.backlog?.(delivery);
     }
     for (const listener of this.listeners) listener(delivery);
   }
@@ -85,34 +98,42 @@ export class DeliveryStore {
   }
 
   /** The first delivery, kept or future, that matches; rejects with `wait_timeout` after `timeoutMs`. */
-  async waitFor(predicate: DeliveryPredicate = () => true, timeoutMs = 5_000): Promise<Delivery> {
-    const [first] = await this.waitForCount(1, predicate, timeoutMs);
+  async waitFor(predicate: DeliveryPredicate = () => true, timeoutMs = 5_000, backlog?: BacklogWait): Promise<Delivery> {
+    const [first] = await this.waitForCount(1, predicate, timeoutMs, backlog);
     return first as Delivery;
   }
 
-  /** The first `count` matching deliveries, kept or future; rejects with `wait_timeout` after `timeoutMs`. */
-  waitForCount(count: number, predicate: DeliveryPredicate = () => true, timeoutMs = 5_000): Promise<Delivery[]> {
+  /**
+   * The first `count` matching deliveries, kept or future; rejects with `wait_timeout` after `timeoutMs` without a
+   * match (restarted by each arrival `backlog.while` matches, up to `backlog.maxMs` in all).
+   */
+  waitForCount(count: number, predicate: DeliveryPredicate = () => true, timeoutMs = 5_000, backlog?: BacklogWait): Promise<Delivery[]> {
     const found = this.all().filter(predicate).slice(0, count);
     if (found.length >= count) return Promise.resolve(found);
+    const deadline = Date.now() + Math.max(timeoutMs, backlog?.maxMs ?? 0);
+    let restarts = 0;
     return new Promise<Delivery[]>((resolve, reject) => {
-      const waiter: Waiter = {
-        count,
-        predicate,
-        found,
-        resolve,
-        reject,
-        timer: setTimeout(() => {
-          this.waiters.delete(waiter);
-          reject(
-            new ReceiverError(
-              'wait_timeout',
-              `waiting for a delivery timed out after ${timeoutMs} ms: ${waiter.found.length} of ${count} matching, ` +
-                `${this.arrivedCount} deliveries arrived in all (${this.droppedCount} dropped); ` +
-                'check that the sender targets this receiver and the predicate, or raise timeoutMs',
-            ),
-          );
-        }, timeoutMs),
+      const expire = (): void => {
+        this.waiters.delete(waiter);
+        reject(
+          new ReceiverError(
+            'wait_timeout',
+            `waiting for a delivery timed out after ${timeoutMs} ms${restarts > 0 ? ` (restarted by ${restarts} arrivals of a backlog)` : ''}: ` +
+              `${waiter.found.length} of ${count} matching, ` +
+              `${this.arrivedCount} deliveries arrived in all (${this.droppedCount} dropped); ` +
+              'check that the sender targets this receiver and the predicate, or raise timeoutMs',
+          ),
+        );
       };
+      const waiter: Waiter = { count, predicate, found, resolve, reject, timer: setTimeout(expire, timeoutMs) };
+      if (backlog !== undefined) {
+        waiter.backlog = (delivery) => {
+          if (!backlog.while(delivery)) return;
+          clearTimeout(waiter.timer);
+          restarts++;
+          waiter.timer = setTimeout(expire, Math.max(0, Math.min(timeoutMs, deadline - Date.now())));
+        };
+      }
       this.waiters.add(waiter);
     });
   }

@@ -2,7 +2,7 @@
 export { startReceiver } from './start-receiver.js';
 export type { Receiver, ReceiverOptions, ReceiverStats } from './start-receiver.js';
 export { DeliveryStore } from './delivery-store.js';
-export type { DeliveryPredicate } from './delivery-store.js';
+export type { BacklogWait, DeliveryPredicate } from './delivery-store.js';
 export { headerBag } from './delivery.js';
 export { formatDelivery } from './format-delivery.js';
 export type { Delivery } from './delivery.js';

@@ -18,7 +18,7 @@ export const variationCatalogue = [
   { id: 'status-advances-on-read', description: 'GET /v1/messages/{id} refreshes a message in flight: it moves one step on before the answer' },
   {
     id: 'signed-then-held',
-    description: 'each attempt is signed, then held 150 ms before it is sent: a delivery can be in flight across a rotation (spec §4.2)',
+    description: 'each delivery is signed when its event happens and sent 150 ms later at the earliest: it can be in flight across a rotation (spec §4.2)',
   },
   { id: 'second-precision-timestamps', description: 'timestamps have whole seconds (no fraction)' },
 ] as const;

@@ -133,17 +133,30 @@ export class Dispatcher {
 
   private enqueue(dest: Destination, event: EventKind, body: { sent: Buffer; signed: Buffer }): void {
     const previous = this.chains.get(dest.key) ?? Promise.resolve();
-    const next = previous.then(() => this.deliver(dest, event, body));
+    const deliveryId = randomUUID(); // Service-Delivery-Id: the same on every retry
+    // variation signed-then-held: signed now, sent 150 ms later at the earliest, so it may cross a rotation in flight
+    const held = this.options.variations.has('signed-then-held')
+      ? { headers: this.signature(dest, event, body, deliveryId, {}), sendAfter: this.options.clock() + 150 }
+      : undefined;
+    const next = previous.then(() => this.deliver(dest, event, body, deliveryId, held));
     this.chains.set(dest.key, next);
     void next.then(() => {
       if (this.chains.get(dest.key) === next) this.chains.delete(dest.key);
     });
   }
 
-  private async deliver(dest: Destination, event: EventKind, body: { sent: Buffer; signed: Buffer }): Promise<void> {
-    const deliveryId = randomUUID(); // Service-Delivery-Id: the same on every retry
+  private async deliver(
+    dest: Destination,
+    event: EventKind,
+    body: { sent: Buffer; signed: Buffer },
+    deliveryId: string,
+    held?: { headers: Record<string, string>; sendAfter: number },
+  ): Promise<void> {
     const { maxAttempts, baseDelayMs } = this.options.retry;
     const signed: SignedOnce = {};
+    // a delivery that waited its turn behind others is not held again
+    const hold = held === undefined ? 0 : held.sendAfter - this.options.clock();
+    if (hold > 0) await this.scheduler.sleep(hold);
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       if (this.scheduler.isStopped) return;
       // deleted meanwhile (the deliveries-after-delete fault keeps going)
@@ -153,7 +166,7 @@ export class Dispatcher {
       const result =
         attempt === 1 && this.options.variations.has('first-attempt-network-failure')
           ? { statusCode: null, body: '', error: 'connection reset before the request was sent' }
-          : await this.attempt(dest, event, body, id, signed);
+          : await this.attempt(dest, event, body, id, signed, attempt === 1 ? held?.headers : undefined);
       const lowest = this.faults.has('success-200-retried') ? 201 : 200;
       const highest = this.faults.has('only-200-success') ? 201 : 300;
       const ok = result.statusCode !== null && result.statusCode >= lowest && result.statusCode < highest;
@@ -172,6 +185,7 @@ export class Dispatcher {
     body: { sent: Buffer; signed: Buffer },
     deliveryId: string,
     signedOnce: SignedOnce,
+    presigned?: Record<string, string>,
     hop = 0,
   ): Promise<PostResult> {
     const url = new URL(dest.url);
@@ -191,18 +205,7 @@ export class Dispatcher {
       'service-event': event,
       'service-delivery-id': deliveryId,
     };
-    if (!this.faults.has('no-signature-header')) {
-      const t = this.faults.has('signature-timestamp-ms') ? this.options.clock() : Math.floor(this.options.clock() / 1000);
-      const previous = this.faults.has('rotation-grace-period') ? dest.previousSecret() : undefined;
-      const first = event !== 'test.webhook.sent' && this.faults.has('events-keep-old-secret') ? dest.createdSecret : undefined;
-      const secrets = [first ?? dest.secret(), ...(previous ? [previous] : [])];
-      const reused = this.faults.has('retry-signature-reused') ? signedOnce.headers : undefined;
-      const signature = reused ?? signatureHeaders(this.options.signature, secrets, t, body.signed, deliveryId, this.faults);
-      signedOnce.headers ??= signature;
-      Object.assign(headers, signature);
-    }
-    // variation signed-then-held: a signed attempt waits before it goes out, so it may cross a rotation in flight
-    if (this.options.variations.has('signed-then-held')) await this.scheduler.sleep(150);
+    Object.assign(headers, presigned ?? this.signature(dest, event, body, deliveryId, signedOnce));
     const controller = new AbortController();
     this.aborts.add(controller);
     try {
@@ -219,10 +222,29 @@ export class Dispatcher {
       const redirect = result.statusCode !== null && result.statusCode >= 300 && result.statusCode < 400 ? result.location : undefined;
       // DESIGN §4: no redirects are followed; the fault follows one hop (a URL the rules never saw)
       if (redirect === undefined || hop > 0 || !this.faults.has('redirects-followed')) return result;
-      return await this.attempt({ ...dest, url: new URL(redirect, url).href, webhookId: null }, event, body, deliveryId, signedOnce, hop + 1);
+      return await this.attempt({ ...dest, url: new URL(redirect, url).href, webhookId: null }, event, body, deliveryId, signedOnce, undefined, hop + 1);
     } finally {
       this.aborts.delete(controller);
     }
+  }
+
+  /** The signature headers of an attempt signed now (none with the no-signature-header fault). */
+  private signature(
+    dest: Destination,
+    event: EventKind,
+    body: { sent: Buffer; signed: Buffer },
+    deliveryId: string,
+    signedOnce: SignedOnce,
+  ): Record<string, string> {
+    if (this.faults.has('no-signature-header')) return {};
+    const t = this.faults.has('signature-timestamp-ms') ? this.options.clock() : Math.floor(this.options.clock() / 1000);
+    const previous = this.faults.has('rotation-grace-period') ? dest.previousSecret() : undefined;
+    const first = event !== 'test.webhook.sent' && this.faults.has('events-keep-old-secret') ? dest.createdSecret : undefined;
+    const secrets = [first ?? dest.secret(), ...(previous ? [previous] : [])];
+    const reused = this.faults.has('retry-signature-reused') ? signedOnce.headers : undefined;
+    const signature = reused ?? signatureHeaders(this.options.signature, secrets, t, body.signed, deliveryId, this.faults);
+    signedOnce.headers ??= signature;
+    return signature;
   }
 
   private record(dest: Destination, event: EventKind, result: PostResult, test: boolean, id: string = randomUUID()): DeliveryRecord {

@@ -1,6 +1,6 @@
 import type { Delivery } from '../../receiver/index.js';
 import type { CheckContext, CheckDefinition } from '../checks/index.js';
-import { eventOf, eventsReachRegisteredWebhooks, maybeArrival, reports } from '../scenarios/webhook-helpers.js';
+import { deliveryWaitMs, eventOf, eventsReachRegisteredWebhooks, maybeArrival, reports } from '../scenarios/webhook-helpers.js';
 
 /** The suite of the history checks of an area, e.g. history/webhooks. */
 export const historySuite = (area: string): string => `history/${area}`;
@@ -18,9 +18,12 @@ export const eventDrive = {
   watchesLifecycle: true,
 } as const satisfies Pick<CheckDefinition, 'needs' | 'appliesTo' | 'uses' | 'watchesLifecycle'>;
 
-/** Waits (bounded) for the message's event at one of the paths; the delivery, or undefined when none came (the rules judge what did). */
-export function eventAt(ctx: CheckContext, paths: readonly string[], messageId: string, event: string, timeoutMs?: number): Promise<Delivery | undefined> {
-  return maybeArrival(ctx, (d) => paths.includes(d.path) && reports(d, messageId) && eventOf(d) === event, timeoutMs);
+/**
+ * Waits (bounded, longer while the paths keep receiving other deliveries) for the message's event at one of the paths;
+ * the delivery, or undefined when none came (the rules judge what did).
+ */
+export function eventAt(ctx: CheckContext, paths: readonly string[], messageId: string, event: string): Promise<Delivery | undefined> {
+  return maybeArrival(ctx, (d) => paths.includes(d.path) && reports(d, messageId) && eventOf(d) === event, deliveryWaitMs, paths);
 }
 
 /** Lets deliveries already under way arrive before the check ends (what the rules judge must have had time to show). */

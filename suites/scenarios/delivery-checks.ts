@@ -4,7 +4,7 @@ import { allDeliveryRecords, deliveryPage, latestTestRecord, readDeliveries } fr
 import type { DeliveryRecordLike } from './delivery-records.js';
 import { withWebhooks } from './webhook-fixture.js';
 import type { CreatedWebhook, WebhookFixture } from './webhook-fixture.js';
-import { eventOf, messageEventCheck, maybeArrival, reports, sendMessage } from './webhook-helpers.js';
+import { deliveryWaitMs, eventOf, maybeArrival, messageEventCheck, reports, sendMessage } from './webhook-helpers.js';
 
 const suite = 'scenarios/deliveries';
 
@@ -183,7 +183,7 @@ export const testFlag = defineCheck({
       const hook = await hooks.create(['message.delivered']);
       await hooks.testSend(hook);
       const id = await sendMessage(ctx);
-      await maybeArrival(ctx, (d) => d.path === hook.path && reports(d, id) && eventOf(d) === 'message.delivered');
+      await maybeArrival(ctx, (d) => d.path === hook.path && reports(d, id) && eventOf(d) === 'message.delivered', deliveryWaitMs, hook.path);
       const records = await allDeliveryRecords(ctx, hook.id);
       const tests = records.filter((r) => r.event === 'test.webhook.sent');
       const events = records.filter((r) => r.event !== 'test.webhook.sent');

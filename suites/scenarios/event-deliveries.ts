@@ -8,6 +8,7 @@ import type { CreatedWebhook, WebhookFixture } from './webhook-fixture.js';
 import {
   arrivalsAt,
   dataOf,
+  deliveryWaitMs,
   eventOf,
   failingRecipients,
   finalMessage,
@@ -48,7 +49,7 @@ async function observeEvents(ctx: CheckContext, hooks: WebhookFixture): Promise<
     ids.map(async (id) => {
       const final = await finalMessage(ctx, id);
       const terminal = final.status === 'failed' ? 'message.failed' : 'message.delivered';
-      await maybeArrival(ctx, (d) => d.path === hook.path && reports(d, id) && eventOf(d) === terminal);
+      await maybeArrival(ctx, (d) => d.path === hook.path && reports(d, id) && eventOf(d) === terminal, deliveryWaitMs, hook.path);
       return String(final.status);
     }),
   );

@@ -3,7 +3,7 @@ import type { WebhookEvent } from '../../spec/index.js';
 import type { CheckContext } from '../checks/index.js';
 import { allWebhookEvents } from './webhook-fixture.js';
 import type { CreatedWebhook, WebhookFixture } from './webhook-fixture.js';
-import { arrivalsAt, dataOf, eventOf, finalMessage, maybeArrival, reports, sendMessage } from './webhook-helpers.js';
+import { arrivalsAt, dataOf, deliveryWaitMs, eventOf, finalMessage, maybeArrival, reports, sendMessage } from './webhook-helpers.js';
 
 /** One message's lifecycle as seen through a webhook. */
 export interface LifecycleObservation {
@@ -40,9 +40,9 @@ export async function observeLifecycle(
   const mine = (d: Delivery): boolean => d.path === hook.path && reports(d, messageId);
   const terminal: WebhookEvent = final.status === 'failed' ? 'message.failed' : 'message.delivered';
   const waits: Promise<unknown>[] = [];
-  if (events.includes(terminal)) waits.push(maybeArrival(ctx, (d) => mine(d) && eventOf(d) === terminal));
+  if (events.includes(terminal)) waits.push(maybeArrival(ctx, (d) => mine(d) && eventOf(d) === terminal, deliveryWaitMs, hook.path));
   if (events.includes('message.status.updated')) {
-    waits.push(maybeArrival(ctx, (d) => mine(d) && eventOf(d) === 'message.status.updated' && reportedStatus(d) === final.status));
+    waits.push(maybeArrival(ctx, (d) => mine(d) && eventOf(d) === 'message.status.updated' && reportedStatus(d) === final.status, deliveryWaitMs, hook.path));
   }
   await Promise.all(waits);
   const deliveries = arrivalsAt(ctx, hook.path).filter(mine);

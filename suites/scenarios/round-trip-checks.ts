@@ -8,7 +8,7 @@ import { firstDifference, roundTripCases } from './round-trip-values.js';
 import type { RoundTripCase } from './round-trip-values.js';
 import { send, sentMessage, sentTemplate, templateData, uniqueToken } from './scenario-helpers.js';
 import { allWebhookEvents, withWebhooks } from './webhook-fixture.js';
-import { arrivalsAt, dataOf, eventOf, finalMessage, maybeArrival, messageEventCheck, normalRecipient, reports } from './webhook-helpers.js';
+import { arrivalsAt, dataOf, deliveryWaitMs, eventOf, finalMessage, maybeArrival, messageEventCheck, normalRecipient, reports } from './webhook-helpers.js';
 
 const suite = 'scenarios/round-trip';
 const fields = ['to', 'from', 'message'] as const;
@@ -154,7 +154,7 @@ export const payloadRoundTrip = defineCheck({
         [...sent.keys()].map(async (id) => {
           const final = await finalMessage(ctx, id);
           const terminal = final.status === 'failed' ? 'message.failed' : 'message.delivered';
-          await maybeArrival(ctx, (d: Delivery) => d.path === hook.path && reports(d, id) && eventOf(d) === terminal);
+          await maybeArrival(ctx, (d: Delivery) => d.path === hook.path && reports(d, id) && eventOf(d) === terminal, deliveryWaitMs, hook.path);
         }),
       );
       const findings = new Findings();

@@ -30,6 +30,7 @@ async function signedDeliveries(
     await waitForArrivals(ctx, `the events of message ${id}`, (d) => d.path === hook.path && reports(d, id), {
       count: 2,
       breaks: ctx.cited ?? 'EVT-STATUS-REPORTED',
+      backlogAt: hook.path,
     });
     // every delivery at this path was meant for this webhook, whichever message it reports: all must be signed
     const deliveries = arrivalsAt(ctx, hook.path);

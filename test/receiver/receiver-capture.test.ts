@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startReceiver } from '../../receiver/index.js';
-import type { Receiver } from '../../receiver/index.js';
+import { DeliveryStore, startReceiver } from '../../receiver/index.js';
+import type { Delivery, Receiver } from '../../receiver/index.js';
 import { closeAgents, makeAgent, post } from './helpers.js';
 
 let receiver: Receiver;
@@ -87,6 +87,37 @@ describe('waitFor', () => {
     const error = await receiver.store.waitFor((d) => d.path === '/never', 80).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'wait_timeout' });
     expect((error as Error).message).toMatch(/timed out after 80 ms.*2 deliveries arrived/);
+  });
+
+  it('with a backlog, waits on while other deliveries keep arriving at the path, and no longer than maxMs', async () => {
+    // the store alone (no HTTP): a pause and the wait's timer are ordered by their due times even on a loaded machine
+    const store = new DeliveryStore();
+    const arrive = (path: string): void => store.add({ path } as Delivery);
+    const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 100));
+    const backlog = { while: (d: Delivery) => d.path === '/busy', maxMs: 5_000 };
+    const started = Date.now();
+    const late = store.waitFor((d) => d.path === '/late', 1_000, backlog);
+    for (let i = 0; i < 15; i++) {
+      arrive('/busy');
+      await pause();
+    }
+    arrive('/late');
+    await expect(late).resolves.toMatchObject({ path: '/late' });
+    expect(Date.now() - started).toBeGreaterThan(1_000); // the plain timeout alone would have rejected
+
+    const begun = Date.now();
+    let settled = false;
+    const bounded = store.waitFor((d) => d.path === '/never', 1_000, { ...backlog, maxMs: 1_500 }).catch((e: unknown) => e);
+    void bounded.then(() => (settled = true));
+    for (let i = 0; i < 60 && !settled; i++) {
+      arrive('/busy');
+      await pause();
+    }
+    const error = await bounded;
+    expect(error).toMatchObject({ code: 'wait_timeout' });
+    expect((error as Error).message).toMatch(/restarted by \d+ arrivals of a backlog/);
+    expect(Date.now() - begun).toBeGreaterThanOrEqual(1_490);
+    expect(Date.now() - begun).toBeLessThan(5_000);
   });
 
   it('lets a listener see each delivery as it arrives', async () => {
