@@ -26,11 +26,12 @@ describe('the history faults of the reference', () => {
       expect(catching?.reproduction ?? '', fault.id).toMatch(/^# [A-Z0-9-]+: the earlier entries set the state, the last contradicts it\n# #\d+ /);
       expect(catching?.reproduction ?? '', fault.id).toMatch(/curl /);
       expect(run.exitCode, fault.id).toBe(1);
-      // and the console and the reports show it: the reason and the reproduction of the sequence
+      // and the console and the reports show it with the entry that set the state and the one that contradicts it (the
+      // curl sequence itself is not printed for the embedded reference, whose port is gone with the run: issue 25)
       for (const reporter of [consoleReporter, markdownReporter, htmlReporter]) {
         const text = reporter.render(run);
         expect(text, `${fault.id} in ${reporter.name}`).toContain(catching?.id ?? '');
-        expect(text, `${fault.id} in ${reporter.name}`).toContain('the earlier entries set the state');
+        for (const seq of named.slice(0, 2)) expect(text, `${fault.id} in ${reporter.name}`).toMatch(new RegExp(`#${seq}\\b`));
       }
     }
   }, 600_000);
