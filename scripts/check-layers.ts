@@ -91,7 +91,15 @@ export interface Violation {
 function layerViolation(edge: ImportEdge): Violation | undefined {
   const fromLayer = layerOf(edge.from);
   const toLayer = layerOf(edge.to);
-  if (fromLayer === undefined || toLayer === undefined || fromLayer === toLayer) return undefined;
+  if (fromLayer === undefined || fromLayer === toLayer) return undefined;
+  if (toLayer === undefined) {
+    const outside = `${edge.to.split('/')[0]}/`;
+    return {
+      file: edge.from,
+      specifier: edge.specifier,
+      rule: `layer: ${fromLayer.name} may import ${describeAllowed(fromLayer)}, not ${outside} (outside the layers)`,
+    };
+  }
   const allowed = fromLayer.mayImport.find((rule) => rule.layer === toLayer.name);
   const what = `${fromLayer.name} may import ${describeAllowed(fromLayer)}`;
   if (allowed?.only === 'doors' && !(allowed.doors ?? []).some((door) => edge.from === door || edge.from.startsWith(`${door}/`))) {
