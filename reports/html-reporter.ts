@@ -19,10 +19,13 @@ export const htmlReporter: Reporter = {
   render(result: RunResult): string {
     const order = fixFirst(result);
     const carded = new Set([...order.roots.map((root) => root.check.id), ...order.others.map((check) => check.id)]);
+    // the nav names the section as its heading does: beside root causes it counts the other failures only, and "Failures 2"
+    // under a header that says "3 failed" read as a lost failure (issue 25)
+    const failuresTitle = order.roots.length > 0 ? 'Other failures' : 'Failures';
     const nav = [
       ['operations', 'Operations', ''],
       ['root-causes', 'Root causes', String(order.roots.length)],
-      ['failures', 'Failures', String(order.others.length)],
+      ['failures', failuresTitle, String(order.others.length)],
       ['noted', 'Noted', String(order.noted.length)],
       ['figures', 'Figures', ''],
       ['matrix', 'Matrix', ''],
@@ -44,7 +47,7 @@ export const htmlReporter: Reporter = {
       order.roots.length > 0
         ? order.roots.map(({ check, blocks, same }) => failureCard(check, result, blocks, same)).join('')
         : '<p class="muted">No failure blocks other checks.</p>',
-      `<h2 id="failures">${order.roots.length > 0 ? 'Other failures' : 'Failures'} (${order.others.length})</h2>`,
+      `<h2 id="failures">${failuresTitle} (${order.others.length})</h2>`,
       order.others.length > 0 ? order.others.map((check) => failureCard(check, result)).join('') : '<p class="muted">None.</p>',
       `<h2 id="noted">Noted (${order.noted.length}): observe-level deviations, never failing</h2>`,
       order.noted.length > 0

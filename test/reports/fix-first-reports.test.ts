@@ -34,6 +34,11 @@ describe('what to fix first comes first', () => {
     expect(html).toMatch(new RegExp(`<details><summary>${partialBlocked.createWebhook.length + 5} checks blocked behind it</summary>`));
     for (const anchor of ['operations', 'root-causes', 'failures', 'matrix', 'checks']) expect(html).toContain(`<a href="#${anchor}">`);
     expect(html.indexOf('id="root-causes"')).toBeLessThan(html.indexOf('id="failures"'));
+    // the nav's failure count is the section's, named as the section is: root causes + other failures = the header's failed
+    const roots = Number(/<a href="#root-causes">Root causes <span class="count">(\d+)/.exec(html)?.[1]);
+    const others = Number(/<a href="#failures">Other failures <span class="count">(\d+)/.exec(html)?.[1]);
+    expect(html).toContain(`<h2 id="failures">Other failures (${others})</h2>`);
+    expect(roots + others).toBe(partial.checks.filter((c) => c.status === 'failed' && c.foldedInto === undefined).length);
   });
 
   it('Markdown: operations, then the root cause with a count and the first ids of what it blocks', () => {
