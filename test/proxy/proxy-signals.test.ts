@@ -11,6 +11,7 @@ import { startReference } from '../../simulator/index.js';
 import type { ReferenceServer } from '../../simulator/index.js';
 import type { RunResult } from '../../suites/engine/index.js';
 import { call } from './scripted-client.js';
+import { groupAlive, until } from '../support/process-group.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const tries = Number(process.env.SIGNAL_TRIES ?? 2);
@@ -28,26 +29,6 @@ afterAll(async () => {
   await ref?.stop();
   await rm(dir, { recursive: true, force: true });
 });
-
-/** True while any process of the group is alive. */
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function until<T>(value: () => T | undefined, ms: number, what: string): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const got = value();
-    if (got !== undefined) return got;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 interface Outcome {
   readonly code: number | null;

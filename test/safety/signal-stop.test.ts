@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../../suites/engine/index.js';
 import { startPartialTarget } from '../support/partial-target.js';
 import type { PartialTarget } from '../support/partial-target.js';
+import { groupAlive, until } from '../support/process-group.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const tries = Number(process.env.SIGNAL_TRIES ?? 2);
@@ -27,24 +28,6 @@ afterAll(async () => {
   await target?.stop();
   await rm(dir, { recursive: true, force: true });
 });
-
-/** True while any process of the group is alive. */
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function until(condition: () => boolean, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 interface Outcome {
   readonly code: number | null;
@@ -72,13 +55,13 @@ async function stopOnce(signal: 'SIGINT' | 'SIGTERM', out: string): Promise<Outc
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
-    await until(() => (stderr.match(/^(PASS|FAIL|ERROR|SKIP|BLOCKED|NOTED) \[/gm) ?? []).length >= 5, 60_000, 'five checks');
+    await until(() => ((stderr.match(/^(PASS|FAIL|ERROR|SKIP|BLOCKED|NOTED) \[/gm) ?? []).length >= 5 ? true : undefined), 60_000, 'five checks');
     const sentAt = Date.now();
     if (signal === 'SIGINT') process.kill(-pid, signal);
     else child.kill(signal);
     const code = await Promise.race([exited, new Promise<null>((resolve) => setTimeout(() => resolve(null), boundMs + 5_000))]);
     const stopMs = Date.now() - sentAt;
-    await until(() => !groupAlive(pid), 3_000, 'the process group to end').catch(() => undefined);
+    await until(() => (groupAlive(pid) ? undefined : true), 3_000, 'the process group to end').catch(() => undefined);
     const leftover = groupAlive(pid);
     const files = (await readdir(out)).sort();
     const result = JSON.parse(await readFile(join(out, 'results.json'), 'utf8')) as RunResult;
