@@ -72,11 +72,13 @@ export function withoutFields(shape: Shape, names: ReadonlySet<string>): Shape {
 
 /**
  * The differences between two shapes, one line each with its JSON path. Tolerated (timing, not behaviour): a field
- * optional on one side and absent on the other, fields named in `optional`, and arrays that were empty on either side.
+ * optional on one side and absent on the other, fields named in `optional`, arrays that were empty on either side, and
+ * a value null only sometimes on one side where the other showed its other types only (e.g. a delivery record's
+ * status_code, null for a closed connection (spec §6): whether a listing held such a record is timing).
  */
 export function compareShapes(a: Shape, b: Shape, optional: ReadonlySet<string> = new Set(), path = '$'): string[] {
   const out: string[] = [];
-  if (a.types.join('|') !== b.types.join('|')) out.push(`${path}: A ${a.types.join('|')}, B ${b.types.join('|')}`);
+  if (a.types.join('|') !== b.types.join('|') && !sometimesNull(a.types, b.types)) out.push(`${path}: A ${a.types.join('|')}, B ${b.types.join('|')}`);
   if (a.fields && b.fields && a.objects > 0 && b.objects > 0) {
     for (const key of [...new Set([...Object.keys(a.fields), ...Object.keys(b.fields)])].sort()) {
       const fa = a.fields[key];
@@ -92,6 +94,13 @@ export function compareShapes(a: Shape, b: Shape, optional: ReadonlySet<string> 
   }
   if (a.items && b.items) out.push(...compareShapes(a.items, b.items, optional, `${path}[]`));
   return out;
+}
+
+/** True when the two type lists differ only by a null that the side showing it showed beside the other side's types. */
+function sometimesNull(a: readonly string[], b: readonly string[]): boolean {
+  const [more, fewer] = a.length > b.length ? [a, b] : [b, a];
+  const extra = more.filter((type) => !fewer.includes(type));
+  return fewer.length > 0 && extra.length === 1 && extra[0] === 'null' && fewer.every((type) => more.includes(type));
 }
 
 /** A compact one-line description, e.g. {id:string, status:string, tags:[string]} (depth-limited). */

@@ -34,6 +34,17 @@ describe('parity shapes', () => {
     const list = mergeShapes(shapeOf({ id: 'a', platform_message_id: 'p' }), shapeOf({ id: 'b' }));
     expect(compareShapes(list, shapeOf({ id: 'c' }))).toEqual([]);
   });
+
+  it('tolerates a value null in some answers of one side only, and still finds one null where the other side never is', () => {
+    // CI at 2f74885: A's delivery log listed a closed attempt (status_code null, spec §6), B's listings came before its one
+    const closed = mergeShapes(shapeOf([{ status_code: 200 }]), shapeOf([{ status_code: null }]));
+    expect(compareShapes(closed, shapeOf([{ status_code: 500 }]))).toEqual([]);
+    expect(compareShapes(shapeOf([{ status_code: 500 }]), closed)).toEqual([]);
+    // always null against never null, or null beside another type than the other side's, is a difference
+    expect(compareShapes(shapeOf([{ status_code: null }]), shapeOf([{ status_code: 200 }]))).toEqual(['$[].status_code: A null, B number']);
+    const nullOrText = mergeShapes(shapeOf([{ status_code: 'ok' }]), shapeOf([{ status_code: null }]));
+    expect(compareShapes(nullOrText, shapeOf([{ status_code: 200 }]))).toEqual(['$[].status_code: A null|string, B number']);
+  });
 });
 
 describe('parity deliveries', () => {
