@@ -16,22 +16,24 @@ const recordingMarginMs = 100;
  * began, per event, each with its own id, with status_code the answer's status or null when the receiver closed the
  * connection. It may hold more records than the receiver saw: attempts that failed at the network layer before
  * reaching it, with status_code null. A missing record is one failure of DLV-EACH-ATTEMPT-RECORDED; status codes are
- * judged only when every attempt has its record.
+ * judged only when every attempt has its record. A full page 1 counts with the pages read after it (a sweep, see
+ * `sweeps`), so a webhook that received more events than one page holds is judged too.
  */
 export function deliveryRecords(model: ServiceModel): Judgement {
   const out = new JudgementBuilder(deliveryRecordRequirements);
   const { history } = model;
+  for (const page of model.recordListings) {
+    const ids = page.records.map((record) => record.id);
+    out.judged('DLV-ID-UNIQUE');
+    if (new Set(ids).size !== ids.length)
+      out.contradiction('DLV-ID-UNIQUE', `${describeSeq(history, page.seq)} lists ${ids.length} records under ${new Set(ids).size} ids`, [], page.seq);
+  }
   const latest = new Map<string, RecordListing>();
-  for (const listing of model.recordListings) {
-    if (listing.page !== 1 || listing.records.length >= listing.limit) continue;
+  for (const listing of sweeps(model.recordListings)) {
     const known = latest.get(listing.webhookId);
     if (known === undefined || listing.startedAt > known.startedAt) latest.set(listing.webhookId, listing);
   }
   for (const [webhookId, listing] of latest) {
-    const ids = listing.records.map((record) => record.id);
-    out.judged('DLV-ID-UNIQUE');
-    if (new Set(ids).size !== ids.length)
-      out.contradiction('DLV-ID-UNIQUE', `${describeSeq(history, listing.seq)} lists ${ids.length} records under ${new Set(ids).size} ids`, [], listing.seq);
     const attempts = model.deliveries.filter((facts) => facts.webhooks.includes(webhookId) && facts.entry.answeredAt !== undefined);
     const owed = attempts.filter((facts) => (facts.entry.answeredAt as number) < listing.startedAt - recordingMarginMs);
     if (owed.length === 0) continue;
@@ -72,6 +74,37 @@ export function deliveryRecords(model: ServiceModel): Judgement {
     }
   }
   return out.build();
+}
+
+/** Pages a sweep reads at most (the drive's bound too). */
+export const sweepPages = 5;
+
+/**
+ * The listings that hold all of a webhook's records when they began: a page 1 with fewer records than its limit, or a
+ * full page 1 with the pages 2, 3 … of the same webhook and limit read after it, up to one with fewer records, as one
+ * listing (records by id, from page 1's start). Records arriving during a sweep push older ones to later pages (newest
+ * first) or append after them (oldest first): either way a record that existed when page 1 began is on some page.
+ */
+function sweeps(listings: readonly RecordListing[]): RecordListing[] {
+  const out: RecordListing[] = [];
+  for (const first of listings) {
+    if (first.page !== 1) continue;
+    const pages = [first];
+    let last = first;
+    while (last.records.length >= last.limit && pages.length < sweepPages) {
+      const previous = last;
+      const next = listings.find(
+        (l) => l.webhookId === first.webhookId && l.limit === first.limit && l.page === previous.page + 1 && l.startedAt >= previous.finishedAt,
+      );
+      if (next === undefined) break;
+      pages.push(next);
+      last = next;
+    }
+    if (last.records.length >= last.limit) continue;
+    const byId = new Map(pages.flatMap((page) => page.records.map((record, i) => [record.id ?? `${page.seq}:${i}`, record] as const)));
+    out.push({ ...first, records: [...byId.values()] });
+  }
+  return out;
 }
 
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {

@@ -3,6 +3,7 @@ import { defineCheck } from '../checks/index.js';
 import { withWebhooks } from '../scenarios/webhook-fixture.js';
 import type { CreatedWebhook, WebhookFixture } from '../scenarios/webhook-fixture.js';
 import { maybeArrival, sendMessage } from '../scenarios/webhook-helpers.js';
+import { sweepPages } from '../../rules/index.js';
 import { rotate } from './delivery-after-writes.js';
 import { eventAt, eventDrive, historySuite, settle } from './history-drive.js';
 
@@ -19,11 +20,24 @@ const answers = [
 /** An attempt answered this long before a listing began is owed a record in it (as the records rule reads it). */
 const recordingMarginMs = 100;
 
-/** True while the webhook's log lists fewer message.delivered records than attempts the receiver answered before. */
+/** The page size the drive lists delivery records with (spec §4.3 shows no maximum for this limit; 100 is the messages list's). */
+const pageSize = 100;
+
+/**
+ * True while the webhook's log lists fewer message.delivered records than attempts the receiver answered before. A
+ * full page is followed by the next (at most sweepPages), as the records rule reads a sweep: in a whole run every
+ * message's events reach these webhooks, more than a page holds.
+ */
 async function recordsBehind(ctx: CheckContext, hook: CreatedWebhook): Promise<boolean> {
   const asked = performance.timeOrigin + performance.now();
-  const listing = await ctx.http.request({ method: 'GET', path: `/v1/webhooks/${hook.id}/deliveries`, query: { limit: 100 } });
-  const held = Array.isArray(listing.json) ? listing.json.filter((r) => (r as { event?: unknown }).event === 'message.delivered').length : 0;
+  const records = new Map<unknown, unknown>();
+  for (let page = 1; page <= sweepPages; page++) {
+    const listing = await ctx.http.request({ method: 'GET', path: `/v1/webhooks/${hook.id}/deliveries`, query: { limit: pageSize, page } });
+    const items: unknown[] = Array.isArray(listing.json) ? listing.json : [];
+    items.forEach((item, i) => records.set((item as { id?: unknown }).id ?? `${page}:${i}`, item));
+    if (items.length < pageSize) break;
+  }
+  const held = [...records.values()].filter((r) => (r as { event?: unknown }).event === 'message.delivered').length;
   const answered = ctx.receiver.store
     .byPath(hook.path)
     .filter((d) => d.event === 'message.delivered' && (d.answer.answeredAt ?? Infinity) < asked - recordingMarginMs);

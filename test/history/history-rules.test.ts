@@ -155,4 +155,29 @@ describe('attempts and records', () => {
     expect(extra.contradictions).toEqual([]);
     expect(extra.judged['DLV-STATUS-CODE']).toBe(2);
   });
+
+  it('a full page 1 is judged with the pages read after it (records by id): the closed attempt found on page 2, or missing', () => {
+    const page = (at: number, n: number, records: unknown[]) =>
+      call(at, at + 5, {
+        method: 'GET',
+        path: `/v1/webhooks/${hook}/deliveries`,
+        operationId: 'listWebhookDeliveries',
+        params: { id: hook },
+        query: { limit: '3', page: String(n) },
+        json: records,
+      });
+    const attempts = [delivery(20, { event: 'message.delivered', id: 'm1', answer: null }), delivery(30, { event: 'message.delivered', id: 'm1' })];
+    const other = (id: string) => ({ id, event: 'message.sent', status_code: 200 });
+    const closed = { id: 'r-null', event: 'message.delivered', status_code: null };
+    const ok = { id: 'r-200', event: 'message.delivered', status_code: 200 };
+    // page 2 repeats a record pushed down by one that arrived between the pages (newest first)
+    const swept = judge('delivery-records', [create(0), send(10, 15, 'm1'), page(500, 1, [other('a'), other('c'), ok]), page(510, 2, [ok, closed])], attempts);
+    expect(swept.contradictions).toEqual([]);
+    expect(swept.judged['DLV-STATUS-CODE-NULL']).toBe(1);
+    const short = judge('delivery-records', [create(0), send(10, 15, 'm1'), page(500, 1, [other('a'), other('c'), ok]), page(510, 2, [other('b')])], attempts);
+    expect(short.contradictions.map((c) => c.requirement)).toEqual(['DLV-EACH-ATTEMPT-RECORDED']);
+    // a full page 1 alone shows not all records: nothing judged
+    const alone = judge('delivery-records', [create(0), send(10, 15, 'm1'), page(500, 1, [other('a'), other('c'), ok])], attempts);
+    expect(alone.judged['DLV-EACH-ATTEMPT-RECORDED'] ?? 0).toBe(0);
+  });
 });
