@@ -71,6 +71,15 @@ function passTrailers(out: OutgoingMessage, rawTrailers: readonly string[]): voi
 }
 
 /**
+ * The time now in ms since the epoch, to the microsecond (as the harness stamps its own calls, targets/transport.ts).
+ * Whole milliseconds are too coarse for the history rules: a GET that arrives in the millisecond the PUT's answer
+ * ended would not be "started after" it (rules/model/webhook-model.ts), and a read-after-write went unjudged (issue 26).
+ */
+function preciseNow(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+/**
  * Forwards one exchange unchanged (issue 18, 26): the request's body streams to the target as it arrives and the
  * answer streams back, trailers included, each body's first `limit` bytes kept. The target's silence is timed only
  * while the session waits on it. A request that fails on a reused connection before any byte of the answer is sent
@@ -82,7 +91,7 @@ export function forwardExchange(req: IncomingMessage, res: ServerResponse, plan:
 
 // One exchange in flight. A class, not closures: one is made per request, and its methods are made once.
 class ForwardedExchange {
-  private readonly startedAt = Date.now();
+  private readonly startedAt = preciseNow();
   private readonly method: string;
   private readonly requestTap: BodyTap;
   private readonly answerTap: BodyTap;
@@ -162,7 +171,7 @@ class ForwardedExchange {
       responseBody: this.answerTap.bytes(),
       responseTruncated: this.answerTap.truncated,
       startedAt: this.startedAt,
-      finishedAt: Date.now(),
+      finishedAt: preciseNow(),
       ...(error === undefined ? {} : { error }),
       ...(this.tunnelled ? { tunnelled: true } : {}),
       ...(this.requestEnded ? {} : { requestCut: true }),

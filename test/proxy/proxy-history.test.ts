@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startProxy } from '../../proxy/index.js';
 import { startReference } from '../../simulator/index.js';
 import type { ReferenceServer } from '../../simulator/index.js';
 import { call } from './scripted-client.js';
@@ -97,5 +98,25 @@ describe('npm run proxy judges the session over its history', () => {
     expect(await cli.exit).toBe(0);
     const results = JSON.parse(await readFile(join(out, 'results.json'), 'utf8')) as { checks: { id: string; status: string }[] };
     expect(results.checks.find((c) => c.id === 'PROXY-WH-UPDATE-RESPONSE')?.status).toBe('passed');
+  }, 60_000);
+
+  it('orders a list after a PUT whose answer ended in the same millisecond: every round of update-then-list is judged', async () => {
+    // the flake of issue 26: the proxy stamped exchanges with Date.now(), so a GET that arrived in the millisecond the
+    // PUT's answer ended was not "started after it took effect" (rules/model/webhook-model.ts settledWrite) and the
+    // contradiction went unseen, 1 session in 5 to 1 in 30; 30 rounds make a tie all but certain with whole milliseconds
+    ref = await startReference({
+      keys: { [KEY]: { tier: 'growth', ratePerMinute: null } },
+      hosts: { 'hooks.history.example': ['93.184.215.14'] },
+      faults: ['update-not-stored'],
+    });
+    const proxy = await startProxy({ target: ref.url, port: 0 });
+    const rounds = 30;
+    try {
+      for (let i = 0; i < rounds; i++) await updateThenList(proxy.url);
+    } finally {
+      await proxy.stop();
+    }
+    // list k shows each of the k webhooks updated before it with its first url: k contradictions, each reported once
+    expect(proxy.tally.requirements.get('WH-UPDATE-RESPONSE')?.failures).toBe((rounds * (rounds + 1)) / 2);
   }, 60_000);
 });
