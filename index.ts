@@ -3,8 +3,8 @@
  * results as data, write the reports, shard a run and merge the slices. TypeScript sources: load them with tsx
  * (`node --import tsx`), as the sms-conform command does.
  */
-export { runCli } from './cli/run-cli.js';
-export type { CliIo } from './cli/run-cli.js';
+export { runCli } from './cli/conform/run-cli.js';
+export type { CliIo } from './cli/conform/run-cli.js';
 export {
   defaultReporterNames,
   githubActionsReporter,

@@ -67,14 +67,14 @@ export async function run(): Promise<Figure[]> {
     const [bare, help, helpTsx, list, listNpm] = await bestOf(5, [
       ['-e', ''],
       ['bin/sms-conform.js', '--help'],
-      [tsx, 'cli/conform.ts', '--help'],
+      [tsx, 'cli/conform/conform.ts', '--help'],
       ['bin/sms-conform.js', '--list'],
       [...npmConform, '--list'],
     ]);
     const runArgs = ['--seed', '1', '--out', out];
     const [compiled, sources, viaNpm] = await bestOf(3, [
       ['bin/sms-conform.js', ...runArgs],
-      [tsx, 'cli/conform.ts', ...runArgs],
+      [tsx, 'cli/conform/conform.ts', ...runArgs],
       [...npmConform, ...runArgs],
     ]);
     const { requestsSent } = JSON.parse(await readFile(join(out, 'results.json'), 'utf8')) as { requestsSent: number };

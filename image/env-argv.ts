@@ -1,6 +1,6 @@
 /**
- * The image's environment contract, translated into `npm run simulator` flags so that cli/simulator.ts stays the one
- * parser of the reference's options. cli/simulator.ts itself reads SIM_MODE, SIM_API_PORT, SIM_UI_PORT, SIM_FAULTS,
+ * The image's environment contract, translated into `npm run simulator` flags so that cli/simulator/simulator.ts stays the one
+ * parser of the reference's options. cli/simulator/simulator.ts itself reads SIM_MODE, SIM_API_PORT, SIM_UI_PORT, SIM_FAULTS,
  * SIM_KEYS, SIM_STEP_MS, SIM_WEBHOOK_URL and SIM_WEBHOOK_SECRET; this adds the ones it only takes as flags:
  *   SIM_HOST     listen address (default 127.0.0.1; 0.0.0.0 for bridge networking)
  *   SIM_EGRESS   comma list of ORIGIN=LOOPBACK_ORIGIN (webhook deliveries' egress router)

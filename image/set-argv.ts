@@ -1,4 +1,4 @@
-// Side effect only: puts the environment's flags in front of the command line before cli/simulator.ts reads it
+// Side effect only: puts the environment's flags in front of the command line before cli/simulator/simulator.ts reads it
 // (imported first by entry.ts; ESM evaluates imports in order). Flags given to `docker run IMAGE ...` still win.
 import { simulatorArgvFromEnv } from './env-argv.js';
 

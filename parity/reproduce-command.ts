@@ -46,7 +46,7 @@ export function sideCommand(which: 'a' | 'b', spec: string, target: Target, othe
   const env: string[] = [];
   for (const [role, suffix] of roles) {
     const key = (target.keys as TargetKeys)[role];
-    // --target simulator makes its own Starter key when none is given (cli/resolve-run.ts)
+    // --target simulator makes its own Starter key when none is given (cli/conform/resolve-run.ts)
     if (key === undefined || (spec === 'simulator' && role === 'starter' && key === simulatorStarterKey)) continue;
     const own = which === 'b' && key !== other.keys[role];
     keyVariables[role] = `CONFORM_${own ? 'COMPARE_' : ''}${suffix}`;

@@ -4,7 +4,7 @@
  * For the virtual-phone UI engineer:
  * - Start with `startReference({ mode: 'simulator', webhookUrl, ui: { port: 4000, handler } })`, where
  *   `handler: (api: SimulatorApi) => RequestListener` builds the UI server's request listener
- *   (`cli/simulator.ts` passes it; until then a placeholder page is served).
+ *   (`cli/simulator/simulator.ts` passes it; until then a placeholder page is served).
  * - `api.listMessages({ number })` lists messages to or from a virtual phone, newest first.
  * - `api.on('message.created' | 'message.changed', m => …)` pushes new and changed messages (e.g. over
  *   SSE); `api.on('delivery', d => …)` reports each webhook attempt. Each returns its unsubscribe function.

@@ -20,7 +20,7 @@ export const harnessErrorCodes = [
   'INTERRUPTED',
   'SUITE_MODULE',
   'NOT_STARTED',
-  // set-up found before the first request (cli/preflight.ts): a report folder another run holds, a receiver port taken, no container engine
+  // set-up found before the first request (cli/conform/preflight.ts): a report folder another run holds, a receiver port taken, no container engine
   'OUT_IN_USE',
   'RECEIVER_PORT_IN_USE',
   'NO_CONTAINER_ENGINE',

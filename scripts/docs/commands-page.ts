@@ -5,10 +5,10 @@ import { pageHead } from './generated-page.js';
 
 /** The commands whose options are their --help text (conform's are a table of their own: conform-options.md). */
 const commands = [
-  { script: 'simulator', file: 'cli/simulator.ts', guide: '[your simulator](../your-simulator.md)' },
-  { script: 'receiver', file: 'cli/receiver.ts', guide: '[passive conformance](../passive.md)' },
-  { script: 'proxy', file: 'cli/proxy.ts', guide: '[passive conformance](../passive.md)' },
-  { script: 'selftest', file: 'cli/selftest.ts', guide: '[self-test and faults](../selftest.md)' },
+  { script: 'simulator', file: 'cli/simulator/simulator.ts', guide: '[your simulator](../your-simulator.md)' },
+  { script: 'receiver', file: 'cli/receiver/receiver.ts', guide: '[passive conformance](../passive.md)' },
+  { script: 'proxy', file: 'cli/proxy/proxy.ts', guide: '[passive conformance](../passive.md)' },
+  { script: 'selftest', file: 'cli/selftest/selftest.ts', guide: '[self-test and faults](../selftest.md)' },
 ] as const;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -2,7 +2,7 @@
  * The check registry: how to write a check.
  *
  * ```ts
- * import { defineCheck } from '../checks/index.js';
+ * import { defineCheck } from './index.js';
  *
  * // a positive baseline: runs before the negative checks of its operation (DESIGN.md §3, vacuity)
  * export const sendOk = defineCheck({

@@ -53,7 +53,7 @@ export interface RunSafety {
 
 /**
  * One run as data: the target, the checks, what it may do, how hard it pushes and what it keeps. The CLI resolves its
- * options into this (cli/options/option-table.ts names the field each tuning and safety option goes to).
+ * options into this (cli/conform/options/option-table.ts names the field each tuning and safety option goes to).
  */
 export interface RunDescription extends RunTuning, RunSafety {
   /** The target (not yet started: the engine starts and stops it). */

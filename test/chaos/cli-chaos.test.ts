@@ -27,7 +27,7 @@ describe('chaos: the spawned CLI exits on its own (no handle keeps it alive)', (
         [
           '--import',
           'tsx',
-          'cli/conform.ts',
+          'cli/conform/conform.ts',
           '--target',
           url,
           '--profile',

@@ -30,7 +30,7 @@ export async function runChildCli(args: readonly string[], options: { killAfterM
   const out = join(dir, 'out');
   try {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', './test/chaos/peak-rss.ts', 'cli/conform.ts', ...args, '--out', out], {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', './test/chaos/peak-rss.ts', 'cli/conform/conform.ts', ...args, '--out', out], {
       cwd: root,
       env: { PATH: process.env.PATH, ...options.env, CONFORM_PEAK_RSS_FILE: rssFile },
     });

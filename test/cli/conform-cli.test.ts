@@ -3,20 +3,20 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConformArgs } from '../../cli/args.js';
-import { expandEnv, loadConfigFile } from '../../cli/config-file.js';
-import { resolveRun } from '../../cli/resolve-run.js';
+import { parseConformArgs } from '../../cli/conform/args.js';
+import { expandEnv, loadConfigFile } from '../../cli/conform/config-file.js';
+import { resolveRun } from '../../cli/conform/resolve-run.js';
 import { requirements } from '../../spec/requirements.js';
 import { planContextFor, planRun } from '../../suites/engine/index.js';
 import { loadRegistry } from '../../suites/index.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 
-/** Runs cli/conform.ts under tsx (`npx tsx`, or node --import tsx, which skips npm's start-up) and collects the outcome. */
+/** Runs cli/conform/conform.ts under tsx (`npx tsx`, or node --import tsx, which skips npm's start-up) and collects the outcome. */
 function conform(args: string[], env: Record<string, string> = {}, viaNpx = false): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const [command, prefix] = viaNpx ? ['npx', ['tsx']] : [process.execPath, ['--import', 'tsx']];
-    const child = spawn(command, [...prefix, 'cli/conform.ts', ...args], { cwd: root, env: { ...process.env, ...env } });
+    const child = spawn(command, [...prefix, 'cli/conform/conform.ts', ...args], { cwd: root, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseConformArgs } from '../../cli/args.js';
-import { loadConfigFile } from '../../cli/config-file.js';
-import { helpText } from '../../cli/help-text.js';
-import { resolveRun } from '../../cli/resolve-run.js';
+import { parseConformArgs } from '../../cli/conform/args.js';
+import { loadConfigFile } from '../../cli/conform/config-file.js';
+import { helpText } from '../../cli/conform/help-text.js';
+import { resolveRun } from '../../cli/conform/resolve-run.js';
 import { defaultSignatureHeader, referenceConventions } from '../../targets/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'conv-cli-'));

@@ -18,7 +18,10 @@ describe('--fault list prints the catalogue', () => {
   });
 
   it('npm run simulator -- --fault list prints the same catalogue and starts nothing', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'cli/simulator.ts', '--fault', 'list'], { cwd: root, timeout: 60_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'cli/simulator/simulator.ts', '--fault', 'list'], {
+      cwd: root,
+      timeout: 60_000,
+    });
     expect(stdout).toBe((await conform(['--fault', 'list'])).stdout);
   });
 });

@@ -7,7 +7,7 @@ import type { AddressInfo, Server } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockOutDir, outLockPath } from '../../cli/out-lock.js';
+import { lockOutDir, outLockPath } from '../../cli/conform/out-lock.js';
 import { conform } from '../helpers/run-conform.js';
 
 let dir: string;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { standaloneApiPort } from '../../cli/rerun-command.js';
+import { standaloneApiPort } from '../../cli/conform/rerun-command.js';
 import type { CheckResult, RunResult } from '../../suites/engine/index.js';
 import { freePort } from '../support/free-port.js';
 import { conform } from '../helpers/run-conform.js';

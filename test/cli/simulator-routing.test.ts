@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseConformArgs } from '../../cli/args.js';
-import { conformCommandFor } from '../../cli/conform-command-for.js';
-import { resolveRun } from '../../cli/resolve-run.js';
-import { defaultRouting } from '../../cli/simulator-default-routing.js';
+import { parseConformArgs } from '../../cli/conform/args.js';
+import { conformCommandFor } from '../../cli/simulator/conform-command-for.js';
+import { resolveRun } from '../../cli/conform/resolve-run.js';
+import { defaultRouting } from '../../cli/simulator/default-routing.js';
 import { receiverPublicOrigin, simulatorReceiverPort, simulatorWebhookPath, simulatorWebhookUrl } from '../../spec/simulator-defaults.js';
 
 const given = { mode: 'simulator' as const, webhookUrl: undefined, egress: {}, hosts: {}, failingNumbers: [] };

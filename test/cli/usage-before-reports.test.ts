@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../../cli/conform/run-cli.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'usage-before-reports-'));
@@ -84,7 +84,7 @@ describe('usage errors are found before any target starts or report is written',
   }
 
   it('the spawned command answers --runs -1 with the one-line range error (no "argument is ambiguous")', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'cli/conform.ts', '--config', good, '--runs', '-1'], { cwd: root, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'cli/conform/conform.ts', '--config', good, '--runs', '-1'], { cwd: root, encoding: 'utf8' });
     expect(run.status).toBe(2);
     expect(run.stderr.replace(/^npm warn.*\n/gm, '')).toBe('conform: --runs must be a whole number >= 1, got "-1".\n');
     expect(snapshot()).toEqual(before);

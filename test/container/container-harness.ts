@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { buildReferenceImage, defaultImageTag } from '../../image/build-image.js';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../../cli/conform/run-cli.js';
 import type { RunResult } from '../../suites/engine/index.js';
 import { dockerEngineProblem } from '../../targets/index.js';
 

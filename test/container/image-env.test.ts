@@ -5,7 +5,7 @@ import { referenceImageEnv } from '../../targets/container/reference-image-env.j
 import { containerTarget } from '../../targets/index.js';
 
 describe('the image environment', () => {
-  it('turns SIM_HOST, SIM_EGRESS, SIM_RESOLVE and SIM_UI_PORT into cli/simulator flags', () => {
+  it('turns SIM_HOST, SIM_EGRESS, SIM_RESOLVE and SIM_UI_PORT into cli/simulator/simulator flags', () => {
     expect(simulatorArgvFromEnv({})).toEqual(['--host', '127.0.0.1', '--no-ui']);
     expect(
       simulatorArgvFromEnv({

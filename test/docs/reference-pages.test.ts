@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { flagOf } from '../../cli/options/option-def.js';
-import { optionTable } from '../../cli/options/option-table.js';
+import { flagOf } from '../../cli/conform/options/option-def.js';
+import { optionTable } from '../../cli/conform/options/option-table.js';
 import { faultCatalogue } from '../../simulator/faults/catalogue.js';
 import { loadRegistry } from '../../suites/load-registry.js';
 import { harnessErrorCodes, harnessErrorFixes } from '../../targets/index.js';
@@ -32,10 +32,10 @@ describe('docs/reference: generated from the code', () => {
     const text = page('commands.md');
     const sections = text.split(/^## /m);
     for (const [command, files] of [
-      ['simulator', ['cli/simulator.ts', 'cli/simulator-conventions.ts']],
-      ['receiver', ['cli/receiver.ts', 'cli/passive-session.ts']],
-      ['proxy', ['cli/proxy.ts', 'cli/passive-session.ts']],
-      ['selftest', ['cli/selftest.ts']],
+      ['simulator', ['cli/simulator/simulator.ts', 'cli/simulator/simulator-conventions.ts']],
+      ['receiver', ['cli/receiver/receiver.ts', 'cli/shared/passive-session.ts']],
+      ['proxy', ['cli/proxy/proxy.ts', 'cli/shared/passive-session.ts']],
+      ['selftest', ['cli/selftest/selftest.ts']],
     ] as const) {
       const section = sections.find((s) => s.startsWith(`npm run ${command}\n`));
       expect(section, command).toBeDefined();

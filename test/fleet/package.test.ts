@@ -60,7 +60,7 @@ describe('the npm package', () => {
         'dist/index.d.ts',
         'dist/vitest.js',
         'dist/vitest.d.ts',
-        'dist/cli/conform.js',
+        'dist/cli/conform/conform.js',
         'dist/spec/generated/schemas.json',
         'dist/spec/requirements.yaml',
         'dist/simulator/ui/assets/app.js',

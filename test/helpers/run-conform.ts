@@ -1,4 +1,4 @@
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../../cli/conform/run-cli.js';
 
 /** One in-process `npm run conform -- <args>` (cwd as it is); returns the exit code and the output. */
 export async function conform(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {

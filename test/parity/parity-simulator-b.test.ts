@@ -5,8 +5,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConformArgs } from '../../cli/args.js';
-import { resolveRun } from '../../cli/resolve-run.js';
+import { parseConformArgs } from '../../cli/conform/args.js';
+import { resolveRun } from '../../cli/conform/resolve-run.js';
 import { sideCommand } from '../../parity/reproduce-command.js';
 import { freeLoopbackPort } from '../../targets/container/free-port.js';
 
@@ -64,7 +64,7 @@ describe('parity against a running simulator on ports of its own', () => {
       [
         '--import',
         'tsx',
-        'cli/simulator.ts',
+        'cli/simulator/simulator.ts',
         '--api-port',
         String(ports.api),
         '--ui-port',
@@ -89,7 +89,7 @@ describe('parity against a running simulator on ports of its own', () => {
   });
 
   it("B's events reach B's receiver at the URL the simulator was started with, while A runs at the same time", async () => {
-    const args = ['cli/conform.ts', '--target', 'reference', '--compare', 'simulator', '--compare-base-url', `http://127.0.0.1:${ports.api}`];
+    const args = ['cli/conform/conform.ts', '--target', 'reference', '--compare', 'simulator', '--compare-base-url', `http://127.0.0.1:${ports.api}`];
     args.push(
       '--compare-simulator-webhook-url',
       `http://127.0.0.1:${ports.hook}/b-hooks`,

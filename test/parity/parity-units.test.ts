@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConformArgs } from '../../cli/args.js';
+import { parseConformArgs } from '../../cli/conform/args.js';
 import { defaultParityRules, parityHtml, parityMarkdown, parityRules } from '../../parity/index.js';
 import type { ParityResult } from '../../parity/index.js';
 import { exchangeGroups } from '../../parity/exchange-groups.js';

@@ -54,7 +54,7 @@ describe('npm run proxy and npm run receiver -- --forward', () => {
       faults: ['list-leaks-secret'],
     });
     out = await mkdtemp(join(tmpdir(), 'proxy-cli-'));
-    const cli = startCli('cli/proxy.ts', ['--target', ref.url, '--port', '0', '--max-exchanges', '3', '--out', out]);
+    const cli = startCli('cli/proxy/proxy.ts', ['--target', ref.url, '--port', '0', '--max-exchanges', '3', '--out', out]);
     const url = await cli.url;
     expect(url).not.toBeNull();
     await call(url!, KEY, 'POST', '/v1/webhooks', { url: 'https://hooks.cli.example/in', events: ['message.sent'] });
@@ -73,7 +73,7 @@ describe('npm run proxy and npm run receiver -- --forward', () => {
   it('proxy: exchanges it could not grade are counted in the final line and every report, beside the verdict', async () => {
     ref = await startReference({ keys: { [KEY]: { tier: 'growth', ratePerMinute: null } } });
     out = await mkdtemp(join(tmpdir(), 'proxy-cli-'));
-    const cli = startCli('cli/proxy.ts', ['--target', ref.url, '--port', '0', '--max-exchanges', '2', '--max-body', '300', '--out', out]);
+    const cli = startCli('cli/proxy/proxy.ts', ['--target', ref.url, '--port', '0', '--max-exchanges', '2', '--max-body', '300', '--out', out]);
     const url = await cli.url;
     expect(url).not.toBeNull();
     await call(url!, KEY, 'GET', '/v1/user/me');
@@ -96,8 +96,8 @@ describe('npm run proxy and npm run receiver -- --forward', () => {
   }, 60_000);
 
   it.each([
-    ['cli/receiver.ts', '--forward'],
-    ['cli/proxy.ts', '--target'],
+    ['cli/receiver/receiver.ts', '--forward'],
+    ['cli/proxy/proxy.ts', '--target'],
   ])(
     '%s refuses user:password@ in %s with exit 2 and never prints the password',
     async (script, flag) => {
@@ -111,7 +111,7 @@ describe('npm run proxy and npm run receiver -- --forward', () => {
   );
 
   it('forwarder: refuses a forward URL off loopback with exit 2 and says why', async () => {
-    const cli = startCli('cli/receiver.ts', ['--forward', 'http://10.0.0.8:3000/hooks']);
+    const cli = startCli('cli/receiver/receiver.ts', ['--forward', 'http://10.0.0.8:3000/hooks']);
     expect(await cli.url).toBeNull();
     expect(await cli.exit).toBe(2);
     expect(cli.output()).toContain('is not a loopback address');

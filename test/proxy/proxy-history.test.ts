@@ -24,9 +24,9 @@ afterEach(async () => {
   ref = out = undefined;
 });
 
-/** npm run proxy (cli/proxy.ts) in a child process: its URL once it listens, its output and exit code. */
+/** npm run proxy (cli/proxy/proxy.ts) in a child process: its URL once it listens, its output and exit code. */
 function startProxyCli(args: string[]) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'cli/proxy.ts', ...args], { cwd: ROOT });
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'cli/proxy/proxy.ts', ...args], { cwd: ROOT });
   children.push(proc);
   let text = '';
   proc.stdout.on('data', (d) => (text += String(d)));

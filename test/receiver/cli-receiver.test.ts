@@ -16,7 +16,7 @@ afterEach(async () => {
 
 /** Starts the CLI and resolves once it printed its URLs; `output()` returns everything printed so far. */
 function startCli(args: string[], env: Record<string, string> = {}): Promise<{ httpUrl: string; output: () => string; exit: Promise<number | null> }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'cli/receiver.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'cli/receiver/receiver.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
   child = proc;
   let out = '';
   proc.stdout.on('data', (d) => (out += String(d)));
@@ -44,7 +44,7 @@ async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
   }
 }
 
-describe('cli/receiver', () => {
+describe('cli/receiver/receiver', () => {
   it('prints each delivery with its verification, never the secret, and stops on SIGINT', async () => {
     const cli = await startCli(['--port', '0', '--https-port', '0', '--scheme', 'service'], { RECEIVER_SECRETS: SECRET });
     const body = '{"event":"message.delivered","data":{"id":"m1"}}';

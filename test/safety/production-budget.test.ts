@@ -23,7 +23,7 @@ beforeAll(async () => {
     [
       '--import',
       'tsx',
-      'cli/simulator.ts',
+      'cli/simulator/simulator.ts',
       '--mode',
       'production',
       '--api-port',

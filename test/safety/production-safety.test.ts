@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../../cli/conform/run-cli.js';
 import { writeReports } from '../../reports/index.js';
 import { userMeConnection } from '../../suites/checks/builtin/index.js';
 import { CheckRegistry, defineCheck } from '../../suites/checks/index.js';

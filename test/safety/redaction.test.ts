@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { progressPrinter } from '../../cli/progress.js';
+import { progressPrinter } from '../../cli/conform/progress.js';
 import { reporterNames, reporterFor, writeReports } from '../../reports/index.js';
 import { userMeConnection } from '../../suites/checks/builtin/index.js';
 import { CheckRegistry, defineCheck } from '../../suites/checks/index.js';
@@ -129,7 +129,7 @@ describe('redaction: planted secrets never reach a report, a log, a reproduction
     const args = [
       '--import',
       'tsx',
-      'cli/conform.ts',
+      'cli/conform/conform.ts',
       '--target',
       echo.url,
       '--profile',

@@ -15,7 +15,7 @@ interface Run {
 }
 
 function run(args: string[], env: Record<string, string> = {}): Run {
-  const child = spawn(tsx, ['cli/simulator.ts', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(tsx, ['cli/simulator/simulator.ts', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));

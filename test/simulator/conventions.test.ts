@@ -18,7 +18,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** `npm run simulator` with args and env until `work` is done; stopped with SIGTERM (bounded by a 30 s kill). */
 async function withSimulator(args: string[], env: Record<string, string>, work: (api: string) => Promise<void>): Promise<void> {
-  const child = spawn(tsx, ['cli/simulator.ts', '--api-port', '0', '--no-ui', ...args], {
+  const child = spawn(tsx, ['cli/simulator/simulator.ts', '--api-port', '0', '--no-ui', ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -80,12 +80,15 @@ describe('npm run simulator plays another target convention', () => {
   }
 
   it('refuses an unknown scheme with exit code 2 and lists the flags in --help', async () => {
-    const bad = spawn(tsx, ['cli/simulator.ts', '--no-ui', '--api-port', '0', '--signature-scheme', 'acme'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const bad = spawn(tsx, ['cli/simulator/simulator.ts', '--no-ui', '--api-port', '0', '--signature-scheme', 'acme'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
     bad.stderr.on('data', (c: Buffer) => (err += c.toString()));
     expect(await new Promise((resolve) => bad.on('exit', resolve))).toBe(2);
     expect(err).toMatch(/signature\.scheme is "acme": use one of service, standard-webhooks, github/);
-    const help = spawn(tsx, ['cli/simulator.ts', '--help'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const help = spawn(tsx, ['cli/simulator/simulator.ts', '--help'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     help.stdout.on('data', (c: Buffer) => (out += c.toString()));
     await new Promise((resolve) => help.on('exit', resolve));

@@ -1,0 +1,27 @@
+// Entry point of `npm run conform` and of the package's sms-conform command: argument parsing and wiring only
+// (cli/conform/run-cli.ts). --help loads the flag parser and the text, nothing of the engine: it answers at node's start-up speed.
+import { exitWhenFlushed, stopOnSignal } from '../../targets/stop-on-signal.js';
+import { parseConformArgs } from './args.js';
+import { helpText } from './help-text.js';
+
+const argv = process.argv.slice(2);
+const helpOnly = ((): boolean => {
+  try {
+    return parseConformArgs(argv).help === true;
+  } catch {
+    return false; // runCli reports the usage error
+  }
+})();
+if (helpOnly) {
+  process.stdout.write(helpText);
+} else {
+  // SIGINT/SIGTERM (or the npm process that started it gone): the run stops, writes its partial reports, and the
+  // command ends with 130/143 (docs/design/stopping.md)
+  const stop = stopOnSignal();
+  const { runCli } = await import('./run-cli.js');
+  const code = await runCli(argv, { stdout: process.stdout, stderr: process.stderr, env: process.env, signal: stop.signal });
+  stop.dispose();
+  // a stopped run ends now: idle keep-alive sockets or the reference's idle thread must not hold it up
+  if (stop.received) exitWhenFlushed(code);
+  process.exitCode = code;
+}

@@ -1,0 +1,54 @@
+import { nearMatches } from '../../../suites/checks/near-matches.js';
+import { HarnessError } from '../../../targets/harness-error.js';
+import { coerceOption } from './coerce-option.js';
+import { flagOf } from './option-def.js';
+import { optionOfFlag, optionTable } from './option-table.js';
+import type { OptionValues } from './option-table.js';
+
+const usage = (message: string): HarnessError => new HarnessError('USAGE', `${message} Run with --help for the options.`);
+
+/**
+ * Parses conform's flags from the option table: `--flag value`, `--flag=value`, `-s value`, a boolean flag alone, a
+ * repeatable flag collected into a list. Each value is checked as the table says (a number's range, an enum's values),
+ * so `--runs -1` is a range error like any other; a bad flag is a USAGE error that says how to fix it.
+ */
+export function parseFlags(argv: readonly string[]): OptionValues {
+  const values: Record<string, unknown> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i] as string;
+    if (!token.startsWith('-') || token === '-' || token === '--') {
+      throw usage(`Unexpected argument '${token}': every value follows its flag (e.g. --suite contract/*).`);
+    }
+    const eq = token.startsWith('--') ? token.indexOf('=') : -1;
+    const name = eq === -1 ? token : token.slice(0, eq);
+    const inline = eq === -1 ? undefined : token.slice(eq + 1);
+    const option = optionOfFlag(name);
+    if (!option) throw usage(`Unknown option '${name}'.${nearFlags(name)}`);
+    const flag = flagOf(option);
+    if (option.kind === 'boolean') {
+      if (inline !== undefined) throw usage(`${flag} takes no value, got "${inline}".`);
+      values[option.key] = true;
+      continue;
+    }
+    const value = inline ?? argv[i + 1];
+    const placeholder = option.arg ?? (option.values ? option.values.join('|') : '<value>');
+    if (value === undefined) throw usage(`${flag} needs a value: ${flag} ${placeholder}.`);
+    // a negative number is a value (its range is checked below); another flag is not
+    if (inline === undefined && /^-[^\d]/.test(value)) {
+      throw usage(`${flag} needs a value (${placeholder}), got the option ${value}; a value that starts with a dash is written ${flag}=${value}.`);
+    }
+    if (inline === undefined) i++;
+    if (option.kind === 'list') values[option.key] = [...((values[option.key] as string[] | undefined) ?? []), value];
+    else values[option.key] = coerceOption(option, value, { kind: 'flag' });
+  }
+  return values as OptionValues;
+}
+
+/** " Did you mean --suite?" for a mistyped flag (compared without the dashes, which every flag shares), or "". */
+function nearFlags(name: string): string {
+  const near = nearMatches(
+    name.replace(/^-+/, ''),
+    optionTable.map((option) => flagOf(option).slice(2)),
+  );
+  return near.length === 0 ? '' : ` Did you mean ${near.map((flag) => `--${flag}`).join(', ')}?`;
+}

@@ -1,5 +1,0 @@
-import { optionTable } from './options/option-table.js';
-import { renderHelp } from './options/render-help.js';
-
-/** The text of conform --help (generated from cli/options/option-table.ts). */
-export const helpText = renderHelp(optionTable);

@@ -1,0 +1,137 @@
+// Wiring shared by `npm run proxy` and `npm run receiver -- --forward`: the session's end (Ctrl-C, SIGTERM,
+// --duration, --max-exchanges), the live violation lines and the reports (issue 18).
+import { sessionResult, violationLine, writeSessionReports } from '../../proxy/index.js';
+import type { GradedSession, SessionHooks, SessionKind } from '../../proxy/index.js';
+import { defaultReporterNames, reporterNames } from '../../reports/reporters.js';
+import { notGradedNote } from '../../reports/text-format.js';
+import type { RunResult, SessionTraffic } from '../../results/run-result.js';
+import { HarnessError } from '../../targets/harness-error.js';
+import { Redactor } from '../../targets/redact.js';
+import { stopOnSignal } from '../../targets/stop-on-signal.js';
+
+/** The parseArgs options every passive session takes. */
+export const sessionFlags = {
+  duration: { type: 'string' },
+  'max-exchanges': { type: 'string' },
+  out: { type: 'string' },
+  reporter: { type: 'string', multiple: true },
+  'fail-on': { type: 'string' },
+  'live-lines': { type: 'string' },
+} as const;
+
+/** The usage lines of those options. */
+export const sessionUsage = `  --duration SECONDS      end the session after this long (default: on Ctrl-C or SIGTERM)
+  --max-exchanges N       end the session after N exchanges
+  --out DIR               reports directory (default conformance-report)
+  --reporter NAME         ${reporterNames.join(', ')} (repeatable; default ${defaultReporterNames.join(', ')})
+  --fail-on must|should   lowest level whose violations make the exit code 1 (default should)
+  --live-lines N          violations printed as they happen (default 200; then only counted)`;
+
+/** The session options, checked. */
+export interface SessionSettings {
+  readonly durationMs?: number;
+  readonly maxExchanges?: number;
+  readonly outDir: string;
+  readonly reporters: readonly string[];
+  readonly failOn: 'must' | 'should';
+  readonly liveLines: number;
+}
+
+/** A whole number flag, or the fallback; a usage error names the flag. */
+export function wholeNumber(name: string, text: string | undefined, fallback?: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text) || Number(text) > max) throw new HarnessError('USAGE', `--${name} must be a whole number from 0 to ${max}, got "${text}"`);
+  return Number(text);
+}
+
+/** Reads the session options from parsed flags. */
+export function sessionSettings(values: {
+  duration?: string;
+  'max-exchanges'?: string;
+  out?: string;
+  reporter?: string[];
+  'fail-on'?: string;
+  'live-lines'?: string;
+}): SessionSettings {
+  const failOn = values['fail-on'] ?? 'should';
+  if (failOn !== 'must' && failOn !== 'should') throw new HarnessError('USAGE', `--fail-on must be must or should, got "${failOn}"`);
+  const reporters = values.reporter ?? defaultReporterNames;
+  const unknown = reporters.filter((name) => !reporterNames.includes(name));
+  if (unknown.length > 0) throw new HarnessError('USAGE', `unknown --reporter ${unknown.join(', ')}: use ${reporterNames.join(', ')}`);
+  const duration = wholeNumber('duration', values.duration);
+  const maxExchanges = wholeNumber('max-exchanges', values['max-exchanges']);
+  return {
+    ...(duration === undefined ? {} : { durationMs: duration * 1000 }),
+    ...(maxExchanges === undefined ? {} : { maxExchanges }),
+    outDir: values.out ?? 'conformance-report',
+    reporters,
+    failOn,
+    liveLines: wholeNumber('live-lines', values['live-lines'], 200) as number,
+  };
+}
+
+/** A started session: its counters and how to stop it (exchanges in flight get graceMs, grading gradingMs). */
+export type StartedSession = GradedSession & { stop(graceMs?: number, gradingMs?: number): Promise<void> };
+
+/**
+ * Runs a passive session until Ctrl-C, SIGTERM, --duration or --max-exchanges, printing a line per violation, then
+ * writes the reports; resolves with the exit code (0 conforms, 1 violations at the fail-on level, 2 nothing graded).
+ * Signals are handled as every long-running command handles them (targets/stop-on-signal.ts, issue 26 item 5): the
+ * repeats one Ctrl-C brings under npm are ignored, the death of the npm process that started it ends the session as
+ * a signal would, and the reports are written whole (reports/report-folder.ts) within the 15 s bound. A signal is
+ * how a session ends: its verdict, not the signal, decides the exit code.
+ */
+export async function runPassiveSession(
+  kind: SessionKind,
+  baseUrl: string,
+  settings: SessionSettings,
+  start: (hooks: SessionHooks) => Promise<StartedSession & { url: string }>,
+): Promise<number> {
+  let printed = 0;
+  let end: () => void = () => undefined;
+  const ended = new Promise<void>((resolve) => (end = resolve));
+  const redactor = new Redactor();
+  const hooks: SessionHooks = {
+    redactor,
+    onViolation: (violation) => {
+      printed += 1;
+      if (printed <= settings.liveLines) console.log(violationLine(violation, redactor));
+      else if (printed === settings.liveLines + 1) console.log(`(more violations are counted, not printed: see the reports in ${settings.outDir})`);
+    },
+    onExchange: (count) => {
+      if (settings.maxExchanges !== undefined && count >= settings.maxExchanges) end();
+    },
+  };
+  const startedAt = Date.now();
+  // installed before the session listens: a Ctrl-C right after "listening on" must find it
+  const stop = stopOnSignal({ onStop: () => end() });
+  let session: StartedSession & { url: string };
+  try {
+    session = await start(hooks);
+  } catch (error) {
+    stop.dispose();
+    throw error;
+  }
+  const timer = settings.durationMs === undefined ? undefined : setTimeout(end, settings.durationMs);
+  console.log(
+    `${kind} listening on ${session.url}; ${settings.durationMs !== undefined || settings.maxExchanges !== undefined ? 'ends by itself or ' : ''}Ctrl-C ends the session and writes the reports`,
+  );
+  await ended;
+  clearTimeout(timer);
+  // on a signal the whole stop fits the 15 s bound: 3 s for exchanges in flight, 5 s to grade what was handed over
+  await (stop.received === undefined ? session.stop() : session.stop(3_000, 5_000));
+  const result = sessionResult(session, { kind, baseUrl, startedAt, endedAt: Date.now(), failOn: settings.failOn });
+  const written = await writeSessionReports(result, session, { outDir: settings.outDir, reporters: settings.reporters });
+  if (written.console !== undefined) process.stdout.write(written.console);
+  console.log(`${finalLine(result, session.tally.operations.size, kind)}; reports: ${written.files.join(', ')}`);
+  stop.dispose();
+  return result.exitCode;
+}
+
+/** The session's last line: every exchange accounted for (graded, outside the contract, not graded and why) and the verdict. */
+function finalLine(result: RunResult, operations: number, kind: SessionKind): string {
+  const traffic = result.traffic as SessionTraffic;
+  const verdict = result.verdict === 'conforms' ? 'conforms' : result.verdict === 'not-run' ? 'nothing graded' : 'does not conform';
+  const note = notGradedNote(result);
+  return `${traffic.exchanges} exchanges: ${traffic.graded} graded, ${traffic.outside} outside the contract, ${traffic.notGraded} not graded${note === undefined ? '' : ` (${note})`}; over ${operations} ${kind === 'proxy' ? 'operations' : 'event kinds'}: ${verdict}${note === undefined ? '' : ' on the graded exchanges only'}`;
+}
