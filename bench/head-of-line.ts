@@ -5,6 +5,7 @@
 import { Agent, request } from 'node:http';
 import { Pool } from 'undici';
 import { HOLD_HEADER } from './contract-server.js';
+import { compared } from './figures.js';
 import type { Figure } from './figures.js';
 
 const slowRequests = 300;
@@ -15,12 +16,17 @@ export const sessionTimeoutMs = 8_000;
 const fastClients = 8;
 /** Each other client sends a request every this many ms (200 req/s in all): latency, not saturation, is measured. */
 const fastEveryMs = 40;
+/** Requests each other client sends: for as long as the slow ones are in flight (and a second more) at that pace. */
+const fastPerClient = Math.ceil((slowMs + 1_000) / fastEveryMs);
+/** The other clients send nothing after this many ms (a bound on the bench; what was not sent is counted as failed). */
+const fastDeadlineMs = 4 * (slowMs + 1_000);
 
-/** One request's outcome: status (0: failed) and whether the session marked the answer as its own. */
+/** One request's outcome: status (0: no answer, `cause` says why) and whether the session marked the answer as its own. */
 interface Outcome {
   status: number;
   madeUp: boolean;
   ms: number;
+  cause?: string;
 }
 
 /** What a test sends: an ordinary request (fast) and the slow ones, with a mark header to look for. */
@@ -44,10 +50,10 @@ function slowOne(origin: string, traffic: HeadOfLineTraffic, agent: Agent, uploa
       (res) => {
         res.resume();
         res.on('end', () => resolve({ status: res.statusCode ?? 0, madeUp: res.headers[traffic.mark] !== undefined, ms: performance.now() - started }));
-        res.on('error', () => resolve({ status: 0, madeUp: false, ms: performance.now() - started }));
+        res.on('error', (error: Error & { code?: string }) => resolve(noAnswer(started, error)));
       },
     );
-    req.on('error', () => resolve({ status: 0, madeUp: false, ms: performance.now() - started }));
+    req.on('error', (error: Error & { code?: string }) => resolve(noAnswer(started, error)));
     if (!upload) return void req.end(method === 'GET' ? undefined : body);
     // the body in five parts over slowMs: the client, not the target, is slow
     let part = 0;
@@ -64,21 +70,39 @@ function slowOne(origin: string, traffic: HeadOfLineTraffic, agent: Agent, uploa
   });
 }
 
-async function fastOnes(origin: string, traffic: HeadOfLineTraffic, untilMs: number): Promise<Outcome[]> {
+function noAnswer(started: number, error: Error & { code?: string }): Outcome {
+  return { status: 0, madeUp: false, ms: performance.now() - started, cause: error.code ?? error.name };
+}
+
+/**
+ * The other clients: each sends the same planned number of requests, one at a time, paced every fastEveryMs (sooner
+ * when it fell behind), so the direct path and the session are asked the same count and every request planned is
+ * answered or counted as failed with its cause. A request not sent by the deadline is counted as failed ("not sent").
+ */
+async function fastOnes(origin: string, traffic: HeadOfLineTraffic, deadline: number): Promise<Outcome[]> {
   const pool = new Pool(origin, { connections: fastClients });
   const outcomes: Outcome[] = [];
   const client = async (): Promise<void> => {
     let next = performance.now();
-    while (performance.now() < untilMs) {
-      next += fastEveryMs;
+    for (let sent = 0; sent < fastPerClient; sent++) {
       const started = performance.now();
+      if (started > deadline) {
+        outcomes.push({ status: 0, madeUp: false, ms: 0, cause: 'not sent by the deadline' });
+        continue;
+      }
       try {
-        const res = await pool.request({ ...traffic.fast, headersTimeout: 30_000, bodyTimeout: 30_000 });
+        const res = await pool.request({
+          ...traffic.fast,
+          headersTimeout: 30_000,
+          bodyTimeout: 30_000,
+          signal: AbortSignal.timeout(Math.ceil(deadline + 30_000 - started)),
+        });
         await res.body.dump();
         outcomes.push({ status: res.statusCode, madeUp: res.headers[traffic.mark] !== undefined, ms: performance.now() - started });
-      } catch {
-        outcomes.push({ status: 0, madeUp: false, ms: performance.now() - started });
+      } catch (error) {
+        outcomes.push(noAnswer(started, error as Error & { code?: string }));
       }
+      next += fastEveryMs;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
     }
   };
@@ -97,16 +121,36 @@ async function phase(origin: string, traffic: HeadOfLineTraffic): Promise<{ fast
   const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
   const slow = Promise.all(Array.from({ length: slowRequests }, (_, i) => slowOne(origin, traffic, agent, i % 2 === 1)));
   await new Promise((resolve) => setTimeout(resolve, 300)); // the slow ones are all in flight
-  const fast = await fastOnes(origin, traffic, performance.now() + slowMs + 1_000);
+  const fast = await fastOnes(origin, traffic, performance.now() + fastDeadlineMs);
   return { fast, slow: await slow };
+}
+
+/** Failed requests by cause ("ECONNRESET 3, not sent by the deadline 2"), or "none". */
+function causes(outcomes: readonly Outcome[]): string {
+  const counts = new Map<string, number>();
+  for (const o of outcomes) if (o.status === 0) counts.set(o.cause ?? 'unknown', (counts.get(o.cause ?? 'unknown') ?? 0) + 1);
+  return counts.size === 0 ? 'none' : [...counts].map(([cause, n]) => `${cause} ${n}`).join(', ');
+}
+
+/** Every request planned was answered by the target, answered by the session (marked), or failed with a cause. */
+function accounted(label: string, outcomes: readonly Outcome[], planned: number): void {
+  if (outcomes.length !== planned) throw new Error(`bench: ${label}: ${outcomes.length} outcomes for ${planned} requests planned`);
 }
 
 /** The head-of-line figures of a session (`origin`) against the direct path (`direct`). */
 export async function headOfLine(label: string, direct: string, origin: string, traffic: HeadOfLineTraffic): Promise<Figure[]> {
   const straight = await phase(direct, traffic);
   const via = await phase(origin, traffic);
+  const planned = fastClients * fastPerClient;
+  for (const [path, outcomes] of [
+    ['direct', straight],
+    [label, via],
+  ] as const) {
+    accounted(`${path} other clients`, outcomes.fast, planned);
+    accounted(`${path} slow requests`, outcomes.slow, slowRequests);
+  }
   const madeUp = [...via.fast, ...via.slow].filter((o) => o.madeUp && o.status >= 500).length;
-  const failed = [...via.fast, ...via.slow].filter((o) => o.status === 0).length;
+  const fastAnswered = (outcomes: readonly Outcome[]): number => outcomes.filter((o) => o.status > 0 && !o.madeUp).length;
   const slowAnswered = via.slow.filter((o) => o.status > 0 && o.status < 500 && !o.madeUp).length;
   return [
     {
@@ -116,9 +160,23 @@ export async function headOfLine(label: string, direct: string, origin: string, 
       baseline: p99(straight.fast),
       ratio: p99(via.fast) / p99(straight.fast),
     },
-    { name: `${label} head-of-line: other clients' requests answered (direct: ${straight.fast.length})`, value: via.fast.length, unit: 'requests' },
+    compared(
+      `${label} head-of-line: other clients' requests the target answered, of ${planned} sent (direct: failed ${causes(straight.fast)})`,
+      fastAnswered(via.fast),
+      'requests',
+      fastAnswered(straight.fast),
+    ),
     { name: `${label} head-of-line: answers the ${label} made up (5xx, marked; expect 0)`, value: madeUp, unit: 'answers' },
-    { name: `${label} head-of-line: requests that failed without an answer (expect 0)`, value: failed, unit: 'requests' },
+    {
+      name: `${label} head-of-line: other clients' requests failed without an answer (expect 0): ${causes(via.fast)}`,
+      value: via.fast.filter((o) => o.status === 0).length,
+      unit: 'requests',
+    },
+    {
+      name: `${label} head-of-line: slow requests failed without an answer (expect 0): ${causes(via.slow)}`,
+      value: via.slow.filter((o) => o.status === 0).length,
+      unit: 'requests',
+    },
     { name: `${label} head-of-line: slow requests the target answered (of ${slowRequests})`, value: slowAnswered, unit: 'requests' },
   ];
 }

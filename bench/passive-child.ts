@@ -40,7 +40,9 @@ export async function startPassiveChild(
   env: Record<string, string> = {},
   timeoutMs?: number,
 ): Promise<PassiveChild> {
-  const args = ['--import', 'tsx', entry, kind, target, ...(timeoutMs === undefined ? [] : [String(timeoutMs)])];
+  // BENCH_CPU_PROF=<dir>: each session process writes a CPU profile of each of its threads there (node --cpu-prof)
+  const profile = process.env.BENCH_CPU_PROF === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`];
+  const args = [...profile, '--import', 'tsx', entry, kind, target, ...(timeoutMs === undefined ? [] : [String(timeoutMs)])];
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   const lines = createInterface({ input: child.stdout });
   const next = (): Promise<string> =>
@@ -62,6 +64,15 @@ export async function startPassiveChild(
     try {
       return await ask('stop');
     } finally {
+      // a moment to exit by itself (a CPU profile is written on exit), then it is ended
+      if (child.exitCode === null)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 2_000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
       if (child.exitCode === null) child.kill('SIGKILL');
     }
   };
