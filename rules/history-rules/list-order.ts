@@ -15,12 +15,11 @@ export function listOrder(model: ServiceModel): Judgement {
   const counts = { 'newest first': 0, 'oldest first': 0 };
   let unordered: number | undefined;
   for (const page of model.messages.pages) {
-    const times = page.items.map((item) => Date.parse(String(item.created_at)));
-    if (times.length < 2 || times.some(Number.isNaN) || new Set(times).size < 2) continue;
+    const order = orderOf(page.items);
+    if (order === undefined) continue;
     out.judged('MSG-LIST-ORDER');
-    if (times.every((time, i) => i === 0 || time <= (times[i - 1] as number))) counts['newest first'] += 1;
-    else if (times.every((time, i) => i === 0 || time >= (times[i - 1] as number))) counts['oldest first'] += 1;
-    else unordered ??= page.seq;
+    if (order === 'neither') unordered ??= page.seq;
+    else counts[order] += 1;
   }
   out.note(`GET /v1/messages pages in created_at order: ${counts['newest first']} newest first, ${counts['oldest first']} oldest first`);
   if (unordered !== undefined)
@@ -30,4 +29,21 @@ export function listOrder(model: ServiceModel): Judgement {
     out.contradiction('MSG-LIST-ORDER', 'some pages came newest first and others oldest first', [], first);
   }
   return out.build();
+}
+
+type PageOrder = 'newest first' | 'oldest first' | 'neither' | undefined;
+
+/** A page's order, once per page (the same items each judgement: rules/model/message-model.ts); undefined: no order to see. */
+const orders = new WeakMap<readonly unknown[], PageOrder>();
+
+function orderOf(items: readonly Readonly<Record<string, unknown>>[]): PageOrder {
+  if (orders.has(items)) return orders.get(items);
+  const times = items.map((item) => Date.parse(String(item.created_at)));
+  let order: PageOrder;
+  if (times.length < 2 || times.some(Number.isNaN) || new Set(times).size < 2) order = undefined;
+  else if (times.every((time, i) => i === 0 || time <= (times[i - 1] as number))) order = 'newest first';
+  else if (times.every((time, i) => i === 0 || time >= (times[i - 1] as number))) order = 'oldest first';
+  else order = 'neither';
+  orders.set(items, order);
+  return order;
 }

@@ -89,7 +89,7 @@ export function messageModels(calls: readonly CallEntry[], deliveries: readonly 
     } else if (call.operationId === 'getMessage') {
       sight(call.json, 'get', call);
     } else if (call.operationId === 'listMessages') {
-      const items = (itemsOf(call.json) ?? []).map((item) => objectOf(item) ?? {});
+      const items = listItemsOf(call.json);
       for (const item of items) sight(item, 'list', call);
       pages.push(pageOf(call, items));
     }
@@ -106,6 +106,22 @@ export function messageModels(calls: readonly CallEntry[], deliveries: readonly 
   return { byId, pages };
 }
 
+/**
+ * The items of a list answer as objects, made once per answer: a proxy session judges its window again and again
+ * (proxy/exchange-grader.ts), and a page that stays in it is the same answer each time (issue 26). The same array
+ * each time also lets a rule keep what it derived from one page (rules/history-rules/list-order.ts).
+ */
+const listItems = new WeakMap<object, readonly Readonly<Record<string, unknown>>[]>();
+
+function listItemsOf(json: unknown): readonly Readonly<Record<string, unknown>>[] {
+  const key = json !== null && typeof json === 'object' ? json : undefined;
+  const known = key === undefined ? undefined : listItems.get(key);
+  if (known !== undefined) return known;
+  const items = (itemsOf(json) ?? []).map((item) => objectOf(item) ?? {});
+  if (key !== undefined) listItems.set(key, items);
+  return items;
+}
+
 function creationOf(call: CallEntry): MessageCreation {
   const body = call.operationId === 'sendMessage' ? objectOf(parseJson(call.requestBody)) : undefined;
   return {
@@ -118,7 +134,7 @@ function creationOf(call: CallEntry): MessageCreation {
   };
 }
 
-function pageOf(call: CallEntry, items: Readonly<Record<string, unknown>>[]): MessagePage {
+function pageOf(call: CallEntry, items: readonly Readonly<Record<string, unknown>>[]): MessagePage {
   const number = (name: string, fallback: number): number => {
     const value = Number(call.query[name]);
     return call.query[name] !== undefined && Number.isInteger(value) ? value : fallback;

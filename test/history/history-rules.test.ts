@@ -181,3 +181,36 @@ describe('attempts and records', () => {
     expect(alone.judged['DLV-EACH-ATTEMPT-RECORDED'] ?? 0).toBe(0);
   });
 });
+
+describe('list order over pages', () => {
+  const item = (id: string, createdAt: string) => ({ id, status: 'queued', created_at: createdAt });
+  const page = (at: number, items: unknown[]) =>
+    call(at, at + 5, {
+      method: 'GET',
+      path: '/v1/messages',
+      operationId: 'listMessages',
+      json: { data: items, pagination: { page: 1, limit: 20, total: 3, has_more: false } },
+    });
+  const newest = page(100, [item('m3', '2026-01-01T00:00:03Z'), item('m2', '2026-01-01T00:00:02Z'), item('m1', '2026-01-01T00:00:01Z')]);
+  const mixed = page(200, [item('m2', '2026-01-01T00:00:02Z'), item('m3', '2026-01-01T00:00:03Z'), item('m1', '2026-01-01T00:00:01Z')]);
+
+  it('pages in no created_at order are a contradiction naming the page; the same answers judged again in a moved window say the same', () => {
+    expect(judge('list-order', [newest]).contradictions).toEqual([]);
+    expect(judge('list-order', [newest]).judged['MSG-LIST-ORDER']).toBe(1);
+    // a proxy judges its window again and again, the same answers in new histories (what a page showed is kept per answer)
+    for (const calls of [[newest, mixed], [mixed], [newest, mixed]]) {
+      const judgement = judge('list-order', calls);
+      expect(judgement.judged['MSG-LIST-ORDER']).toBe(calls.length);
+      expect(judgement.contradictions.map((c) => c.later)).toEqual([calls.length]);
+      expect(judgement.contradictions[0]?.message).toMatch(/lists messages in no created_at order/);
+    }
+  });
+
+  it('newest first on one page and oldest first on another contradict each other; one timestamp repeated is no order', () => {
+    const oldest = page(300, [item('m1', '2026-01-01T00:00:01Z'), item('m2', '2026-01-01T00:00:02Z')]);
+    const same = page(400, [item('m1', '2026-01-01T00:00:01Z'), item('m2', '2026-01-01T00:00:01Z')]);
+    const judgement = judge('list-order', [newest, oldest, same]);
+    expect(judgement.judged['MSG-LIST-ORDER']).toBe(2);
+    expect(judgement.contradictions.map((c) => c.message)).toEqual(['some pages came newest first and others oldest first']);
+  });
+});
