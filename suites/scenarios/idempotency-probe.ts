@@ -11,7 +11,7 @@ export interface IdempotencyBurst {
   readonly answers: readonly Exchange[];
   /** The answers with a 2xx status. */
   readonly accepted: readonly Exchange[];
-  /** The messages of the list that this burst made (matched by recipient and token). */
+  /** The messages of the list that this burst made (matched by the ids the sends answered, or by recipient and token). */
   readonly created: readonly Message[];
 }
 
@@ -35,7 +35,8 @@ export async function sendWithOneKey(ctx: CheckContext, kind: SendKind, count: n
     requirements: [fixtureBreaks(ctx)],
   });
   sentMessage(ctx, accepted[0] as Exchange, 'the first accepted send');
-  const created = await findMessages(ctx, isMine(token, body.to), 'growth', accepted[0] as Exchange);
+  const answered = new Set(accepted.map((exchange) => (exchange.json as { id?: unknown } | undefined)?.id).filter((id) => id !== undefined));
+  const created = await findMessages(ctx, isMine(token, body.to, answered), 'growth', accepted[0] as Exchange);
   return { answers, accepted, created };
 }
 

@@ -18,7 +18,7 @@ const containsCreated = defineCheck({
       const sent = await send(ctx, kind, body);
       ctx.expectStatus(sent, '2xx', `${sendOperations[kind].label} of the message to look for`);
       const id = (sent.json as { id?: unknown } | undefined)?.id;
-      const listed = await findMessages(ctx, isMine(token, body.to), 'growth', sent);
+      const listed = await findMessages(ctx, isMine(token, body.to, new Set([id])), 'growth', sent);
       ctx.expect(
         listed.length === 1 && listed[0]?.id === id,
         `the message ${String(id)} sent with ${sendOperations[kind].label} is listed ${listed.length} time(s)${listed[0] && listed[0].id !== id ? ` with id ${String(listed[0].id)}` : ''}`,

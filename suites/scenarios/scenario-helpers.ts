@@ -104,9 +104,13 @@ export function sentMessage(ctx: CheckContext, exchange: Exchange, what: string)
   return body as Message;
 }
 
-/** A message the check made: same recipient and the check's token in its content. */
-export function isMine(token: string, to: unknown): (message: Message) => boolean {
-  return (message) => message.to === to && typeof message.message === 'string' && message.message.includes(token);
+/**
+ * A message the check made: one whose id a send of the check answered, or one with the same recipient and the check's
+ * token in its content. By id first, so a list that shows a made message with other values (MSG-LIST-ECHO's to judge)
+ * does not read as a message never made.
+ */
+export function isMine(token: string, to: unknown, answered: ReadonlySet<unknown> = new Set()): (message: Message) => boolean {
+  return (message) => answered.has(message.id) || (message.to === to && typeof message.message === 'string' && message.message.includes(token));
 }
 
 /** Runs `work` for 0..count-1 with at most `parallel` at once, stopping early when the check's deadline passes. */
