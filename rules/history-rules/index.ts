@@ -11,6 +11,7 @@ import { idempotency, idempotencyRequirements } from './idempotency.js';
 import { listOrder, listOrderRequirements } from './list-order.js';
 import { messageFilterRequirements, messageFilters } from './message-filters.js';
 import { messageLifecycle, messageLifecycleRequirements } from './message-lifecycle.js';
+import { messageEcho, messageEchoRequirements, messageViewRequirements, messageViews } from './message-views.js';
 import { pageTotalRequirements, pageTotals } from './page-totals.js';
 import { webhookDeletion, webhookDeletionRequirements } from './webhook-deletion.js';
 import { webhookReadRequirements, webhookReads } from './webhook-reads.js';
@@ -35,6 +36,8 @@ export const historyRules: readonly HistoryRule[] = [
   { name: 'delivery-order', requirements: deliveryOrderRequirements, judge: deliveryOrder },
   { name: 'message-lifecycle', requirements: messageLifecycleRequirements, judge: messageLifecycle },
   { name: 'message-filters', requirements: messageFilterRequirements, judge: messageFilters },
+  { name: 'message-echo', requirements: messageEchoRequirements, judge: messageEcho },
+  { name: 'message-views', requirements: messageViewRequirements, judge: messageViews },
   { name: 'page-totals', requirements: pageTotalRequirements, judge: pageTotals },
   { name: 'list-order', requirements: listOrderRequirements, judge: listOrder },
   { name: 'idempotency', requirements: idempotencyRequirements, judge: idempotency },

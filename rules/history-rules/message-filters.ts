@@ -6,6 +6,7 @@ import type { MessagePage } from '../model/message-model.js';
 import { pageWalks } from '../model/page-walks.js';
 import type { PageWalk } from '../model/page-walks.js';
 import type { ServiceModel } from '../model/service-model.js';
+import { precisionMs } from '../model/timestamp-precision.js';
 
 /** The requirements of the list filter rule. */
 export const messageFilterRequirements = ['MSG-LIST-FILTER-STATUS', 'MSG-LIST-FILTER-DIRECTION'] as const;
@@ -83,22 +84,29 @@ function expected(model: ServiceModel, walk: PageWalk, field: 'status' | 'direct
     else evidence = message.sightings.find((sighting) => sighting.status === wanted && sighting.finishedAt < first.startedAt)?.seq;
     if (evidence === undefined) continue;
     if (range !== undefined) {
-      const at = message.createdAt;
-      if (at === undefined || at < range.low || at > range.high) continue;
+      if (message.createdAt === undefined) continue;
+      // as the list shows it: a list with whole seconds shows 12:00:05.412 as 12:00:05
+      const at = Math.floor(message.createdAt / range.unit) * range.unit;
+      if (at < range.low || at > range.high) continue;
     }
     out.push({ id: message.id, seq: evidence });
   }
   return out;
 }
 
-/** The created_at range a walk cut short covered, when its items come in created_at order (either way). */
-function coveredRange(walk: PageWalk): { low: number; high: number } | undefined {
-  const times = walk.pages.flatMap((page) => page.items.map((item) => Date.parse(String(item.created_at))));
+/**
+ * The created_at range a walk cut short covered, when its items come in created_at order (either way), at the
+ * precision its stamps have (`unit` ms: 1000 when the list shows whole seconds, whatever other views show).
+ */
+function coveredRange(walk: PageWalk): { low: number; high: number; unit: number } | undefined {
+  const stamps = walk.pages.flatMap((page) => page.items.map((item) => String(item.created_at)));
+  const times = stamps.map((stamp) => Date.parse(stamp));
   if (times.length < 2 || times.some(Number.isNaN)) return undefined;
   const descending = times.every((time, i) => i === 0 || time <= (times[i - 1] as number));
   const ascending = times.every((time, i) => i === 0 || time >= (times[i - 1] as number));
   if (!descending && !ascending) return undefined;
+  const unit = Math.max(...stamps.map(precisionMs));
   // the ends are open: an item with the same created_at as the last one read may sit on the next page
   const [a, b] = [times[0] as number, times.at(-1) as number];
-  return descending ? { low: b + 1, high: a } : { low: a, high: b - 1 };
+  return descending ? { low: b + unit, high: a, unit } : { low: a, high: b - unit, unit };
 }

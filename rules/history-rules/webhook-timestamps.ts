@@ -2,6 +2,7 @@ import { describeSeq } from '../history/describe-entry.js';
 import { JudgementBuilder } from '../history/judgement.js';
 import type { Judgement } from '../history/judgement.js';
 import type { ServiceModel } from '../model/service-model.js';
+import { precisionMs } from '../model/timestamp-precision.js';
 import type { WebhookWrite } from '../model/webhook-model.js';
 
 /** The requirement of the updated_at rule. */
@@ -63,10 +64,4 @@ function previousWrite(writes: readonly WebhookWrite[], write: WebhookWrite): We
   return writes.some((other) => other !== write && other !== last && other.startedAt < write.startedAt && other.finishedAt >= write.startedAt)
     ? undefined
     : last;
-}
-
-/** The unit of a timestamp's fraction of a second, in ms (1000 for whole seconds, 1 for milliseconds or finer). */
-function precisionMs(stamp: string): number {
-  const fraction = /\.(\d+)/.exec(stamp)?.[1]?.length ?? 0;
-  return fraction >= 3 ? 1 : 10 ** (3 - fraction);
 }

@@ -21,6 +21,13 @@ export interface MessageCreation extends Interval {
   readonly asked?: { readonly to?: unknown; readonly from?: unknown; readonly message?: unknown };
 }
 
+/** One answer that showed a message: the send's, GET by id's, or a list item, with the fields it showed. */
+export interface MessageSighting extends Interval {
+  readonly seq: number;
+  readonly view: Exclude<MessageView, 'event'>;
+  readonly fields: Readonly<Record<string, unknown>>;
+}
+
 /** Everything the history says of one message. */
 export interface MessageModel {
   readonly id: string;
@@ -28,6 +35,8 @@ export interface MessageModel {
   /** created_at (epoch ms) as the first view that showed a parseable one gave it. */
   createdAt?: number;
   readonly sightings: StatusSighting[];
+  /** Every answer that showed the message as an object (not the events: their data is checked against payload rules). */
+  readonly shown: MessageSighting[];
 }
 
 /** One answered GET /v1/messages page: its query and what it held. */
@@ -61,15 +70,16 @@ export function messageModels(calls: readonly CallEntry[], deliveries: readonly 
   const modelOf = (id: string): MessageModel => {
     let model = byId.get(id);
     if (model === undefined) {
-      model = { id, sightings: [] };
+      model = { id, sightings: [], shown: [] };
       byId.set(id, model);
     }
     return model;
   };
-  const sight = (item: unknown, view: MessageView, at: Interval & { seq: number }): MessageModel | undefined => {
+  const sight = (item: unknown, view: Exclude<MessageView, 'event'>, at: Interval & { seq: number }): MessageModel | undefined => {
     const id = stringField(item, 'id');
     if (id === undefined) return undefined;
     const model = modelOf(id);
+    model.shown.push({ seq: at.seq, startedAt: at.startedAt, finishedAt: at.finishedAt, view, fields: objectOf(item) ?? {} });
     if (model.createdAt === undefined) {
       const at = Date.parse(stringField(item, 'created_at') ?? '');
       if (!Number.isNaN(at)) model.createdAt = at;

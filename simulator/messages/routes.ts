@@ -124,11 +124,23 @@ function list(ref: ReferenceContext, req: RequestContext): Reply {
   return jsonReply(200, { data, pagination: { page, limit, total, has_more: hasMore, ...more } });
 }
 
-/** A message as a list item: list-status-stale shows the status it was created with. */
+/**
+ * A message as a list item: list-status-stale shows the status it was created with, list-created-at-now the time of
+ * the listing, list-cuts-message a 20-character preview; variation list-local-time the same instant in +02:00, to the
+ * second.
+ */
 function presentListed(ref: ReferenceContext, m: StoredMessage): Record<string, unknown> {
   const shown = ref.messages.present(m);
   if (ref.faults.has('list-status-stale')) shown.status = m.created_status ?? 'queued';
+  if (ref.faults.has('list-created-at-now')) shown.created_at = new Date(ref.options.clock()).toISOString();
+  if (ref.faults.has('list-cuts-message')) shown.message = [...m.message].slice(0, 20).join('');
+  if (ref.options.variations.has('list-local-time')) shown.created_at = localTime(Date.parse(m.created_at));
   return shown;
+}
+
+/** An RFC 3339 stamp of `ms` in +02:00, whole seconds. */
+function localTime(ms: number): string {
+  return `${new Date(ms + 2 * 3_600_000).toISOString().slice(0, 19)}+02:00`;
 }
 
 function get(ref: ReferenceContext, id: string): Reply {

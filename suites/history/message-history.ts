@@ -116,5 +116,35 @@ const listOrder = defineCheck({
   run: async () => {},
 });
 
+/** spec §4.1, §1: GET and the list show every message of the run with what its send asked for, whichever check read it. */
+const echo = defineCheck({
+  id: 'HISTORY-MESSAGE-ECHO',
+  title: "GET by id and every list item show each message of the run with its send's to, from and message",
+  suite,
+  requirements: ['MSG-GET-RESPONSE', 'MSG-LIST-ECHO'],
+  level: 'must',
+  needs: ['billable'],
+  uses: ['sendMessage', 'getMessage', 'listMessages'],
+  history: {
+    rule: 'message-echo',
+    drivers: ['HISTORY-MESSAGE-LIFECYCLE', 'HISTORY-MESSAGE-FILTERS'],
+    evidence: 'GET or list item of a message the run sent free-form',
+  },
+  run: async () => {},
+});
+
+/** spec §2.1 (DESIGN.md's reading): one created_at and one direction per message, whichever view shows it. */
+const views = defineCheck({
+  id: 'HISTORY-MESSAGE-VIEWS-AGREE',
+  title: 'the send answer, GET by id and the list show each message with one created_at and one direction',
+  suite,
+  requirements: ['MSG-VIEWS-AGREE'],
+  level: 'should',
+  needs: ['billable'],
+  uses: ['sendMessage', 'getMessage', 'listMessages'],
+  history: { rule: 'message-views', drivers: ['HISTORY-MESSAGE-LIFECYCLE', 'HISTORY-MESSAGE-FILTERS'], evidence: 'two views of one message' },
+  run: async () => {},
+});
+
 /** The message history checks. */
-export const messageHistoryChecks: readonly Check[] = [lifecycle, filters, pageTotals, listOrder];
+export const messageHistoryChecks: readonly Check[] = [lifecycle, filters, pageTotals, listOrder, echo, views];

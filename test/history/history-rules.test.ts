@@ -112,6 +112,51 @@ describe('message lifecycle over views', () => {
   });
 });
 
+describe('one message, many views', () => {
+  const asked = { to: '+14155550100', from: '+14155550199', message: 'hi there' };
+  const sent = (created: string) =>
+    call(0, 5, {
+      method: 'POST',
+      path: '/v1/messages',
+      operationId: 'sendMessage',
+      status: 201,
+      requestBody: JSON.stringify(asked),
+      json: { id: 'm1', status: 'queued', direction: 'outbound', created_at: created, ...asked },
+    });
+  const get = (fields: Record<string, unknown>) =>
+    call(10, 15, { method: 'GET', path: '/v1/messages/m1', operationId: 'getMessage', json: { id: 'm1', status: 'sent', ...asked, ...fields } });
+  const listed = (fields: Record<string, unknown>) =>
+    call(20, 25, {
+      method: 'GET',
+      path: '/v1/messages',
+      operationId: 'listMessages',
+      json: { data: [{ id: 'm1', status: 'sent', ...asked, ...fields }], pagination: {} },
+    });
+  const created = '2026-01-01T12:00:05.412Z';
+
+  it('GET and the list show what the send asked for: a cut text in the list is MSG-LIST-ECHO, swapped numbers in GET MSG-GET-RESPONSE', () => {
+    expect(judge('message-echo', [sent(created), get({}), listed({})]).contradictions).toEqual([]);
+    const cut = judge('message-echo', [sent(created), get({}), listed({ message: 'hi' })]);
+    expect(cut.contradictions.map((c) => [c.requirement, c.earlier, c.later])).toEqual([['MSG-LIST-ECHO', [1], 3]]);
+    const swapped = judge('message-echo', [sent(created), get({ to: asked.from, from: asked.to })]);
+    expect(swapped.contradictions.map((c) => c.requirement)).toEqual(['MSG-GET-RESPONSE']);
+    expect(swapped.contradictions[0]?.message).toContain('to "+14155550100", from "+14155550199"');
+  });
+
+  it('one created_at and one direction: the same instant in another offset or to the second is the same, another time is not', () => {
+    const same = judge('message-views', [
+      sent(created),
+      get({ created_at: created, direction: 'outbound' }),
+      listed({ created_at: '2026-01-01T14:00:05+02:00' }),
+    ]);
+    expect(same.contradictions).toEqual([]);
+    expect(same.judged['MSG-VIEWS-AGREE']).toBe(3);
+    const later = judge('message-views', [sent(created), listed({ created_at: '2026-01-01T12:00:06.000Z' })]);
+    expect(later.contradictions.map((c) => [c.requirement, c.earlier, c.later])).toEqual([['MSG-VIEWS-AGREE', [1], 2]]);
+    expect(judge('message-views', [sent(created), get({ direction: 'inbound' })]).contradictions).toHaveLength(1);
+  });
+});
+
 describe('secrets in force', () => {
   it('a delivery in flight across a rotation (its message created before) may carry the old secret', () => {
     const j = judge('delivery-secrets', [create(0), send(10, 15, 'm1'), rotate(20, 25)], [delivery(40, { event: 'message.delivered', id: 'm1', key: secret })]);
