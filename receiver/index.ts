@@ -1,4 +1,4 @@
-// Public entry of the webhook receiver (ARCHITECTURE.md "receiver/index.ts").
+// Public entry of the webhook receiver (ARCHITECTURE.md "Layers and import directions").
 export { startReceiver } from './start-receiver.js';
 export type { Receiver, ReceiverOptions, ReceiverStats } from './start-receiver.js';
 export { DeliveryStore } from './delivery-store.js';

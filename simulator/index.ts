@@ -1,5 +1,5 @@
 /**
- * Public entry of the reference service (ARCHITECTURE.md "simulator/index.ts").
+ * Public entry of the reference service (ARCHITECTURE.md "Layers and import directions": the harness enters only through here and targets/).
  *
  * For the virtual-phone UI engineer:
  * - Start with `startReference({ mode: 'simulator', webhookUrl, ui: { port: 4000, handler } })`, where
