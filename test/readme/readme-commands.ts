@@ -78,7 +78,8 @@ export interface Exclusion {
  * of these (each says why and where it is tested instead).
  */
 export const exclusions: readonly Exclusion[] = [
-  { match: /^npm test$/, reason: 'the whole harness test suite (6+ minutes); it is what runs this test' },
+  { match: /^npm test$/, reason: 'the harness test suite but the end-to-end tests (minutes): CI runs it (.ci/run)' },
+  { match: /^npm run test:e2e$/, reason: 'the end-to-end tests (minutes): it is what runs this test' },
   { match: /^npm run selftest$/, reason: 'the whole fault catalogue (minutes): test/selftest/selftest.test.ts runs it' },
   { match: /--flake\b/, reason: 'npm run selftest -- --flake takes many minutes: test/selftest/selftest.test.ts covers the flake control' },
   { match: /^npm run bench\b/, reason: 'benchmarks take minutes and measure, they do not assert: bench/ has its own smoke test' },
