@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { publishReportFolder } from '../reports/report-folder.js';
+import { defaultReportFolder, publishReportFolder } from '../reports/report-folder.js';
 import { parityHtml } from './parity-html.js';
 import { HarnessError } from '../targets/index.js';
 import type { ParityResult } from './parity-result.js';
@@ -24,7 +24,7 @@ export async function writeParityReports(
     if (!reporter) throw new HarnessError('UNKNOWN_REPORTER', `Unknown parity report format "${name}": use ${Object.keys(parityReporters).join(', ')}.`);
     return reporter;
   });
-  return publishReportFolder(options.outDir ?? 'conformance-report', async (dir) => {
+  return publishReportFolder(options.outDir ?? defaultReportFolder, async (dir) => {
     for (const reporter of chosen) await writeFile(join(dir, reporter.file), redact(reporter.render(result)), 'utf8');
     return chosen.map((reporter) => reporter.file);
   });

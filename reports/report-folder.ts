@@ -3,6 +3,9 @@ import { copyFile, lstat, mkdir, readdir, readFile, rename, rm, unlink, writeFil
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 
 /** The file in a report folder that lists what the run that wrote it wrote (hidden: it is bookkeeping). */
+/** The report folder when none is named (--out): one place for conform, the passive sessions, parity and the self-test. */
+export const defaultReportFolder = 'conformance-report';
+
 export const reportManifestName = '.conform-run.json';
 
 /** What a report folder's manifest says. */

@@ -2,7 +2,7 @@ import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunResult } from '../results/run-result.js';
 import { markdownReporter } from './markdown-reporter.js';
-import { publishReportFolder } from './report-folder.js';
+import { defaultReportFolder, publishReportFolder } from './report-folder.js';
 import { defaultReporterNames, reporterFor } from './reporters.js';
 
 /** Options of writeReports. */
@@ -46,7 +46,7 @@ export async function writeReports(result: RunResult, options: WriteReportsOptio
   const files =
     rendered.size === 0
       ? []
-      : await publishReportFolder(options.outDir ?? 'conformance-report', async (dir) => {
+      : await publishReportFolder(options.outDir ?? defaultReportFolder, async (dir) => {
           for (const [name, text] of rendered) await writeFile(join(dir, name), text, 'utf8');
           return [...rendered.keys()];
         });

@@ -31,14 +31,17 @@ export interface FlakeReport {
   readonly durationMs: number;
 }
 
+/** The runs of the clean reference and of each fault when none are given (npm run selftest -- --flake shows them). */
+export const flakeDefaults = { cleanRuns: 20, faultRuns: 3 } as const;
+
 /**
  * Runs the clean reference `cleanRuns` times and every fault `faultRuns` times, each with a different seed, and
  * reports every check status (clean) and every caught/missed verdict (faults) that was not the same every time.
  */
 export async function flakeCheck(options: FlakeOptions = {}): Promise<FlakeReport> {
   const started = Date.now();
-  const cleanRuns = options.cleanRuns ?? 20;
-  const faultRuns = options.faultRuns ?? 3;
+  const cleanRuns = options.cleanRuns ?? flakeDefaults.cleanRuns;
+  const faultRuns = options.faultRuns ?? flakeDefaults.faultRuns;
   const firstSeed = options.firstSeed ?? 1000;
   const progress = options.onProgress ?? (() => {});
   const common = { ...(options.runs ? { runs: options.runs } : {}), ...(options.concurrency ? { concurrency: options.concurrency } : {}) };

@@ -36,14 +36,17 @@ export interface SelftestResult {
   readonly ok: boolean;
 }
 
+/** The seed, property cases per operation and fault runs at once when none is given (npm run selftest shows them). */
+export const selftestDefaults = { seed: 20261121, runs: 20, concurrency: 4 } as const;
+
 /**
  * Runs the suites against the clean reference (must conform: no failure at must or should level), then against the
  * reference with each catalogued fault switched on, one at a time (each must fail on a check citing its requirement).
  */
 export async function runSelftest(options: SelftestOptions = {}): Promise<SelftestResult> {
   const started = Date.now();
-  const seed = options.seed ?? 20261121;
-  const runs = options.runs ?? 20;
+  const seed = options.seed ?? selftestDefaults.seed;
+  const runs = options.runs ?? selftestDefaults.runs;
   const progress = options.onProgress ?? (() => {});
   const faults = options.onlyClean ? [] : selectFaults(await referenceFaults(), options.faults);
 
@@ -55,7 +58,7 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
     );
   }
   let done = 0;
-  const outcomes = await runPool(faults, options.concurrency ?? 4, async (fault) => {
+  const outcomes = await runPool(faults, options.concurrency ?? selftestDefaults.concurrency, async (fault) => {
     let outcome: FaultOutcome;
     try {
       const run = await runConformance({

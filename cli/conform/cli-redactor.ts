@@ -1,4 +1,4 @@
-import type { OptionDef } from './options/option-def.js';
+import type { OptionDef } from '../options/option-def.js';
 import { optionTable } from './options/option-table.js';
 import { Redactor } from '../../targets/redact.js';
 

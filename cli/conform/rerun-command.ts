@@ -4,8 +4,9 @@ import type { RunReproduction } from '../../suites/engine/index.js';
 import { keyEnvNames } from '../../targets/index.js';
 import type { ConformConfig } from './config-file.js';
 import { configFileOf } from './options/config-values.js';
-import { flagOf } from './options/option-def.js';
-import type { OptionDef, OptionGroup } from './options/option-def.js';
+import { flagOf } from '../options/option-def.js';
+import type { OptionDef } from '../options/option-def.js';
+import type { OptionGroup } from './options/option-groups.js';
 import { optionTable } from './options/option-table.js';
 import type { ResolvedOptions } from './options/resolve-options.js';
 
@@ -39,7 +40,7 @@ export function runReproduction(options: ResolvedOptions, config: ConformConfig,
   const configFile = configFileOf(config);
   if (inlineTemplates && configFile !== undefined) words.push('--config', shellWord(configFile));
   for (const option of optionTable as readonly OptionDef[]) {
-    const kept = keptGroups.includes(option.group) || keptTuning.includes(option.key);
+    const kept = keptGroups.includes(option.group as OptionGroup) || keptTuning.includes(option.key);
     const source = options.sourceOf(option.key as never)?.kind;
     if (!kept || option.secret || option.config === false || source === undefined || source === 'default') continue;
     const value = (options.values as Record<string, unknown>)[option.key];
@@ -47,7 +48,7 @@ export function runReproduction(options: ResolvedOptions, config: ConformConfig,
     words.push(...flagWords(option, value));
   }
   const command = `${conformCommandName()} ${words.join(' ')}`.trimEnd();
-  const target = options.values.target ?? 'reference';
+  const target = options.values.target;
   const reference = target === 'reference' || target === 'reference:simulator' || target.startsWith('reference+fault:');
   // the simulator program is the checkout's (npm run simulator), not the package's
   const standalone = reference && !conformCommandName().startsWith('npx');
@@ -58,7 +59,8 @@ export function runReproduction(options: ResolvedOptions, config: ConformConfig,
   };
 }
 
-function flagWords(option: OptionDef, value: unknown): string[] {
+/** An option and its value as shell words: `--flag value`, once per item of a list, a true boolean's flag alone. */
+export function flagWords(option: OptionDef, value: unknown): string[] {
   const flag = flagOf(option);
   if (option.kind === 'boolean') return value === true ? [flag] : [];
   const values = Array.isArray(value) ? (value as unknown[]) : [value];

@@ -16,10 +16,11 @@ import {
 import type { ConventionSettings, Dialect, Profile, Target } from '../../targets/index.js';
 import type { ConformArgs } from './args.js';
 import type { ConformConfig } from './config-file.js';
-import type { OptionDef } from './options/option-def.js';
+import type { OptionDef } from '../options/option-def.js';
 import { optionTable } from './options/option-table.js';
 import { resolveOptions } from './options/resolve-options.js';
 import type { ResolvedOptions } from './options/resolve-options.js';
+import { conventionFlags } from './convention-flags.js';
 import { resolveConventions } from './resolve-conventions.js';
 import { runReproduction } from './rerun-command.js';
 import { simulatorRouting } from './simulator-routing.js';
@@ -32,8 +33,8 @@ import { simulatorApiPort, simulatorInboundTrigger } from '../../spec/simulator-
 export interface ResolvedRun extends RunDescription {
   /** --target as given (parity re-run commands name it). */
   readonly targetSpec: string;
-  /** --compare: the second target of a parity run (B), and how it was given. */
-  readonly compare?: { readonly target: Target; readonly spec: string };
+  /** --compare: the second target of a parity run (B), how it was given, and the convention flags both sides ran with. */
+  readonly compare?: { readonly target: Target; readonly spec: string; readonly sharedFlags: readonly string[] };
   readonly selection: Selection;
   readonly failOn: 'must' | 'should';
   readonly allowBillable: boolean;
@@ -75,7 +76,7 @@ const compareKeys = [
  * simulator takes any); its base URL and profile to what the target form implies. --fault and the container flags
  * stay A's, except for --compare container, which has no other way to get an image.
  */
-function compareTarget(options: ResolvedOptions, keys: Keys, conventions: ConventionSettings): ResolvedRun['compare'] {
+function compareTarget(options: ResolvedOptions, keys: Keys, conventions: ConventionSettings): { target: Target; spec: string } | undefined {
   const { values: o } = options;
   const spec = o.compare;
   if (spec === undefined) {
@@ -134,7 +135,7 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
   }
   if (o.shard !== undefined && o.compare !== undefined)
     throw new HarnessError('USAGE', `--shard does not apply to a parity run (${labelOf('compare')}): drop one of them.`);
-  const targetSpec = o.target ?? 'reference';
+  const targetSpec = o.target;
   const faults = o.fault ?? [];
   const conventions = resolveConventions(options);
   const target = buildTarget(options, {
@@ -164,13 +165,13 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
     ...describedBy(o),
     target,
     targetSpec,
-    ...(compare ? { compare } : {}),
+    ...(compare ? { compare: { ...compare, sharedFlags: conventionFlags(options) } } : {}),
     selection: { suites: o.suite ?? [], requirements: o.requirement ?? [], ids: o.check ?? [] },
-    failOn: o.failOn ?? 'should',
+    failOn: o.failOn,
     allowBillable: o.allowSend === true,
     allowRecipients: o.allowRecipient ?? [],
     allowRateLimitCheck: o.allowRateLimitCheck === true,
-    outDir: o.out ?? 'conformance-report',
+    outDir: o.out,
     reproduce: runReproduction(options, config, faults),
     reporters: withDefaultReports(reporters, o.onlyReporters === true),
     faults,

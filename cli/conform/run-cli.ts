@@ -20,7 +20,6 @@ import { stopOf } from './cli-io.js';
 import type { CliIo } from './cli-io.js';
 import { addApiKeys, cliRedactor } from './cli-redactor.js';
 import { loadConfigFile } from './config-file.js';
-import { conventionFlags } from './convention-flags.js';
 import { helpText } from './help-text.js';
 import { faultListText, listsFaults } from '../shared/fault-list.js';
 import { assertKnownFaults, faultsNamed } from './known-faults.js';
@@ -69,7 +68,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       listPlan(run, plan, io.stdout);
       return 0;
     }
-    if (run.compare) return await compareCli(run, run.compare, registry, conventionFlags(args, config), redactor, io);
+    if (run.compare) return await compareCli(run, run.compare, registry, run.compare.sharedFlags, redactor, io);
     if (run.shard) return await shardCli(run, run.shard, registry, redactor, io);
     const result = await runConformance({ ...run, registry, redactor, onEvent: progressPrinter(io.stderr, { reproduce: run.reproduce }), ...stopOf(io) });
     // a set-up problem says nothing of the target: one line, exit 2, no verdict written (earlier reports stay)

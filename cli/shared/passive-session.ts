@@ -8,24 +8,8 @@ import type { RunResult, SessionTraffic } from '../../results/run-result.js';
 import { HarnessError } from '../../targets/harness-error.js';
 import { Redactor } from '../../targets/redact.js';
 import { stopOnSignal } from '../../targets/stop-on-signal.js';
-
-/** The parseArgs options every passive session takes. */
-export const sessionFlags = {
-  duration: { type: 'string' },
-  'max-exchanges': { type: 'string' },
-  out: { type: 'string' },
-  reporter: { type: 'string', multiple: true },
-  'fail-on': { type: 'string' },
-  'live-lines': { type: 'string' },
-} as const;
-
-/** The usage lines of those options. */
-export const sessionUsage = `  --duration SECONDS      end the session after this long (default: on Ctrl-C or SIGTERM)
-  --max-exchanges N       end the session after N exchanges
-  --out DIR               reports directory (default conformance-report)
-  --reporter NAME         ${reporterNames.join(', ')} (repeatable; default ${defaultReporterNames.join(', ')})
-  --fail-on must|should   lowest level whose violations make the exit code 1 (default should)
-  --live-lines N          violations printed as they happen (default 200; then only counted)`;
+import type { ResolvedValues } from '../options/option-values.js';
+import type { sessionOptions } from './session-options.js';
 
 /** The session options, checked. */
 export interface SessionSettings {
@@ -37,36 +21,18 @@ export interface SessionSettings {
   readonly liveLines: number;
 }
 
-/** A whole number flag, or the fallback; a usage error names the flag. */
-export function wholeNumber(name: string, text: string | undefined, fallback?: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
-  if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text) || Number(text) > max) throw new HarnessError('USAGE', `--${name} must be a whole number from 0 to ${max}, got "${text}"`);
-  return Number(text);
-}
-
-/** Reads the session options from parsed flags. */
-export function sessionSettings(values: {
-  duration?: string;
-  'max-exchanges'?: string;
-  out?: string;
-  reporter?: string[];
-  'fail-on'?: string;
-  'live-lines'?: string;
-}): SessionSettings {
-  const failOn = values['fail-on'] ?? 'should';
-  if (failOn !== 'must' && failOn !== 'should') throw new HarnessError('USAGE', `--fail-on must be must or should, got "${failOn}"`);
+/** Reads the session options from a command's resolved values (cli/shared/session-options.ts: defaults applied). */
+export function sessionSettings(values: ResolvedValues<typeof sessionOptions>): SessionSettings {
   const reporters = values.reporter ?? defaultReporterNames;
   const unknown = reporters.filter((name) => !reporterNames.includes(name));
   if (unknown.length > 0) throw new HarnessError('USAGE', `unknown --reporter ${unknown.join(', ')}: use ${reporterNames.join(', ')}`);
-  const duration = wholeNumber('duration', values.duration);
-  const maxExchanges = wholeNumber('max-exchanges', values['max-exchanges']);
   return {
-    ...(duration === undefined ? {} : { durationMs: duration * 1000 }),
-    ...(maxExchanges === undefined ? {} : { maxExchanges }),
-    outDir: values.out ?? 'conformance-report',
+    ...(values.duration === undefined ? {} : { durationMs: values.duration * 1000 }),
+    ...(values.maxExchanges === undefined ? {} : { maxExchanges: values.maxExchanges }),
+    outDir: values.out,
     reporters,
-    failOn,
-    liveLines: wholeNumber('live-lines', values['live-lines'], 200) as number,
+    failOn: values.failOn,
+    liveLines: values.liveLines,
   };
 }
 

@@ -4,26 +4,12 @@ import type { ReferenceOptions } from '../../simulator/index.js';
 /** A bad simulator convention flag: the message says how to fix it. */
 export class ConventionUsageError extends Error {}
 
-/** The help lines of the convention flags (the simulator's --help). */
-export const simulatorConventionHelp = `  --templates FILE              the template catalogue to serve instead of DESIGN.md §4's (JSON, the format of
-                                conform --templates; every variant needs its text)               [SIM_TEMPLATES_FILE]
-  --signature-scheme NAME       service (default) | standard-webhooks | github                   [SIM_SIGNATURE_SCHEME]
-  --signature-header NAME       service scheme: the signature header (default Service-Signature) [SIM_SIGNATURE_HEADER]`;
+/** The convention options, merged (cli/simulator/simulator-options.ts). */
+type Values = { templates?: string | undefined; signatureScheme?: string | undefined; signatureHeader?: string | undefined };
 
-/** The parseArgs options of the convention flags. */
-export const simulatorConventionOptions = {
-  templates: { type: 'string' },
-  'signature-scheme': { type: 'string' },
-  'signature-header': { type: 'string' },
-} as const;
-
-type Values = { templates?: string | undefined; 'signature-scheme'?: string | undefined; 'signature-header'?: string | undefined };
-
-/** The reference options of the convention flags and SIM_* variables (flags win); the reference validates the values. */
-export function simulatorConventions(values: Values, env: NodeJS.ProcessEnv): Pick<ReferenceOptions, 'templates' | 'signature'> {
-  const file = values.templates ?? env.SIM_TEMPLATES_FILE;
-  const scheme = values['signature-scheme'] ?? env.SIM_SIGNATURE_SCHEME;
-  const header = values['signature-header'] ?? env.SIM_SIGNATURE_HEADER;
+/** The reference options of the convention flags and SIM_* variables (merged: flags win); the reference validates the values. */
+export function simulatorConventions(values: Values): Pick<ReferenceOptions, 'templates' | 'signature'> {
+  const { templates: file, signatureScheme: scheme, signatureHeader: header } = values;
   const signature = { ...(scheme ? { scheme: scheme as 'service' } : {}), ...(header ? { header } : {}) };
   return { ...(file ? { templates: readTemplates(file) } : {}), ...((scheme ?? header) ? { signature } : {}) };
 }

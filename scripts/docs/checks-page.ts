@@ -1,4 +1,4 @@
-import { code } from '../../cli/conform/options/render-markdown.js';
+import { code } from '../../cli/options/render-markdown.js';
 import type { Check } from '../../suites/checks/check-definition.js';
 import { loadRegistry } from '../../suites/load-registry.js';
 import type { GeneratedPage } from './generated-page.js';

@@ -1,35 +1,60 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { OptionDef } from '../../cli/options/option-def.js';
+import type { HelpPage } from '../../cli/options/render-help.js';
+import { renderOptionsMarkdown } from '../../cli/options/render-markdown.js';
+import { proxyHelp, proxyOptions } from '../../cli/proxy/proxy-options.js';
+import { receiverHelp, receiverOptions } from '../../cli/receiver/receiver-options.js';
+import { selftestHelp, selftestOptions } from '../../cli/selftest/selftest-options.js';
+import { simulatorHelp, simulatorOptions } from '../../cli/simulator/simulator-options.js';
 import type { GeneratedPage } from './generated-page.js';
 import { pageHead } from './generated-page.js';
 
-/** The commands whose options are their --help text (conform's are a table of their own: conform-options.md). */
-const commands = [
-  { script: 'simulator', file: 'cli/simulator/simulator.ts', guide: '[your simulator](../your-simulator.md)' },
-  { script: 'receiver', file: 'cli/receiver/receiver.ts', guide: '[passive conformance](../passive.md)' },
-  { script: 'proxy', file: 'cli/proxy/proxy.ts', guide: '[passive conformance](../passive.md)' },
-  { script: 'selftest', file: 'cli/selftest/selftest.ts', guide: '[self-test and faults](../selftest.md)' },
-] as const;
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-
-/** A command's --help, as it prints it: run with no SIM_/RECEIVER_/CONFORM_ variables so the page does not depend on the shell. */
-function helpOf(file: string): string {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(SIM|RECEIVER|CONFORM)_/.test(name)));
-  const run = spawnSync(process.execPath, ['--import', 'tsx', file, '--help'], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
-  if (run.status !== 0) throw new Error(`${file} --help exited ${run.status ?? run.signal}: ${run.stderr}`);
-  return run.stdout.trimEnd();
+/** A command of this page: its option table, the rows are made from it as its --help is. */
+interface Command {
+  readonly script: string;
+  readonly file: string;
+  readonly guide: string;
+  readonly table: readonly OptionDef[];
+  readonly help: HelpPage;
 }
 
-/** Every option of npm run simulator, receiver, proxy and selftest: each command's own --help. */
+/** The commands besides conform (conform's options are a page of their own: conform-options.md). */
+export const commands: readonly Command[] = [
+  {
+    script: 'simulator',
+    file: 'cli/simulator/simulator-options.ts',
+    guide: '[your simulator](../your-simulator.md)',
+    table: simulatorOptions,
+    help: simulatorHelp,
+  },
+  { script: 'receiver', file: 'cli/receiver/receiver-options.ts', guide: '[passive conformance](../passive.md)', table: receiverOptions, help: receiverHelp },
+  { script: 'proxy', file: 'cli/proxy/proxy-options.ts', guide: '[passive conformance](../passive.md)', table: proxyOptions, help: proxyHelp },
+  { script: 'selftest', file: 'cli/selftest/selftest-options.ts', guide: '[self-test and faults](../selftest.md)', table: selftestOptions, help: selftestHelp },
+];
+
+/** Every option of npm run simulator, receiver, proxy and selftest: a row per option of each command's table. */
 export const commandsPage: GeneratedPage = {
   path: 'docs/reference/commands.md',
   async render() {
     const parts = [
       pageHead('Options of the other commands', commands.map((c) => `\`${c.file}\``).join(', ')),
-      "Each command's `--help`, as it prints it. `npm run conform` has its own page: [conform options](conform-options.md).",
+      "Each command's options, made from its option table as its `--help` is. `npm run conform` has its own page: [conform options](conform-options.md).",
     ];
-    for (const { script, file, guide } of commands) parts.push('', `## npm run ${script}`, '', `Guide: ${guide}.`, '', '```text', helpOf(file), '```');
+    for (const { script, guide, table, help } of commands) {
+      parts.push(
+        '',
+        `## npm run ${script}`,
+        '',
+        `Guide: ${guide}.`,
+        '',
+        '```text',
+        help.head,
+        '```',
+        '',
+        renderOptionsMarkdown(table, help.groups, false),
+        '',
+        help.tail,
+      );
+    }
     return `${parts.join('\n')}\n`;
   },
 };

@@ -1,4 +1,4 @@
-import { code } from '../../cli/conform/options/render-markdown.js';
+import { code } from '../../cli/options/render-markdown.js';
 import { harnessErrorCodes, harnessErrorFixes } from '../../targets/index.js';
 import type { GeneratedPage } from './generated-page.js';
 import { mdText, pageHead } from './generated-page.js';

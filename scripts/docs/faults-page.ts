@@ -1,4 +1,4 @@
-import { code } from '../../cli/conform/options/render-markdown.js';
+import { code } from '../../cli/options/render-markdown.js';
 import { faultCatalogue } from '../../simulator/faults/catalogue.js';
 import type { GeneratedPage } from './generated-page.js';
 import { mdText, pageHead } from './generated-page.js';

@@ -1,5 +1,6 @@
+import { optionGroups } from '../../cli/conform/options/option-groups.js';
 import { optionTable } from '../../cli/conform/options/option-table.js';
-import { renderOptionsMarkdown } from '../../cli/conform/options/render-markdown.js';
+import { renderOptionsMarkdown } from '../../cli/options/render-markdown.js';
 import type { GeneratedPage } from './generated-page.js';
 import { pageHead } from './generated-page.js';
 
@@ -13,7 +14,7 @@ export const optionsPage: GeneratedPage = {
       'defaults. A bad value is a usage error (exit 2) naming where it came from (the flag, the variable, or the config key',
       'and its file), found before any target starts or any report is written. The other commands: [commands](commands.md).',
       '',
-      renderOptionsMarkdown(optionTable),
+      renderOptionsMarkdown(optionTable, optionGroups),
       '',
     ].join('\n');
   },

@@ -18,6 +18,7 @@ import { runCheck } from './run-check.js';
 import { RunHistory } from './run-history.js';
 import { runPool } from './run-pool.js';
 import type { CheckRunEnvironment } from './check-run-environment.js';
+import { defaultFailOn } from './run-options.js';
 import type { RunOptions } from './run-options.js';
 import { defaultMaxRequests, fitCaseBudget } from './case-budget.js';
 import { runOutcome } from './run-outcome.js';
@@ -36,7 +37,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   const registry = options.registry ?? (await defaultRegistry());
   const requirements = options.requirements ?? specRequirements;
   const seed = options.seed ?? randomInt(1, 2 ** 31 - 1);
-  const failOn = options.failOn ?? 'should';
+  const failOn = options.failOn ?? defaultFailOn;
   const redactor = options.redactor ?? new Redactor();
   for (const key of [target.keys.growth, target.keys.starter, target.keys.rateLimit, target.keys.secondGrowth]) redactor.addSecret(key);
   const plan = planRun(registry, options.selection ?? {}, planContextFor(options, requirements));

@@ -51,6 +51,9 @@ export interface RunSafety {
   readonly allowRateLimitCheck?: boolean;
 }
 
+/** The lowest level whose failures fail a run when none is named (--fail-on). */
+export const defaultFailOn = 'should';
+
 /**
  * One run as data: the target, the checks, what it may do, how hard it pushes and what it keeps. The CLI resolves its
  * options into this (cli/conform/options/option-table.ts names the field each tuning and safety option goes to).

@@ -6,10 +6,11 @@ import { parseConformArgs } from '../../cli/conform/args.js';
 import { loadConfigFile } from '../../cli/conform/config-file.js';
 import { helpText } from '../../cli/conform/help-text.js';
 import { checkConfig } from '../../cli/conform/options/config-values.js';
-import type { OptionDef } from '../../cli/conform/options/option-def.js';
-import { flagOf } from '../../cli/conform/options/option-def.js';
+import type { OptionDef } from '../../cli/options/option-def.js';
+import { flagOf } from '../../cli/options/option-def.js';
+import { optionGroups } from '../../cli/conform/options/option-groups.js';
 import { optionTable } from '../../cli/conform/options/option-table.js';
-import { renderOptionsMarkdown } from '../../cli/conform/options/render-markdown.js';
+import { renderOptionsMarkdown } from '../../cli/options/render-markdown.js';
 import { resolveOptions } from '../../cli/conform/options/resolve-options.js';
 import { resolveRun } from '../../cli/conform/resolve-run.js';
 
@@ -36,11 +37,11 @@ const helpFlags = [...helpText.matchAll(/^ {2}(--[a-z-]+)/gm)].map((m) => m[1] a
 describe('one option table', () => {
   it('the options reference holds the generated table (npm run gen:docs -- --check runs in test/docs/reference-pages.test.ts)', () => {
     const reference = readFileSync(join(root, 'docs', 'reference', 'conform-options.md'), 'utf8');
-    expect(reference).toContain(`\n${renderOptionsMarkdown(options)}\n`);
+    expect(reference).toContain(`\n${renderOptionsMarkdown(options, optionGroups)}\n`);
   });
 
   it('--help, the options reference and the parser list the same flags, and every config key is its flag in camelCase', () => {
-    const markdown = renderOptionsMarkdown(options);
+    const markdown = renderOptionsMarkdown(options, optionGroups);
     expect(helpFlags.sort()).toEqual(options.map(flagOf).sort());
     for (const flag of helpFlags) {
       const option = options.find((o) => flagOf(o) === flag) as OptionDef;

@@ -92,7 +92,7 @@ describe('npm run simulator plays another target convention', () => {
     let out = '';
     help.stdout.on('data', (c: Buffer) => (out += c.toString()));
     await new Promise((resolve) => help.on('exit', resolve));
-    for (const flag of ['--templates FILE', 'SIM_TEMPLATES_FILE', '--signature-scheme', 'SIM_SIGNATURE_SCHEME', '--signature-header', 'SIM_SIGNATURE_HEADER'])
+    for (const flag of ['--templates <file>', 'SIM_TEMPLATES_FILE', '--signature-scheme', 'SIM_SIGNATURE_SCHEME', '--signature-header', 'SIM_SIGNATURE_HEADER'])
       expect(out).toContain(flag);
   }, 40_000);
 });

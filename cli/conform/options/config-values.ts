@@ -1,13 +1,13 @@
 import { didYouMean } from '../../../suites/checks/near-matches.js';
 import { HarnessError } from '../../../targets/harness-error.js';
-import { coerceOption } from './coerce-option.js';
-import type { OptionDef } from './option-def.js';
-import { flagOf } from './option-def.js';
+import { coerceOption } from '../../options/coerce-option.js';
+import type { OptionDef } from '../../options/option-def.js';
+import { flagOf } from '../../options/option-def.js';
 import { optionTable } from './option-table.js';
-import type { ConfigKey, OptionValues } from './option-table.js';
+import type { ConfigKey, ConformValues } from './option-table.js';
 
 /** What a conform.config.json / .ts may set: every option but the command-line actions, under its flag's camelCase name. */
-export type ConformConfig = Omit<Pick<OptionValues, ConfigKey>, 'templates'> & {
+export type ConformConfig = Omit<Pick<ConformValues, ConfigKey>, 'templates'> & {
   /** The template catalogue: a file path, or the catalogue itself (docs/conventions.md). */
   templates?: string | Record<string, unknown> | unknown[];
 };

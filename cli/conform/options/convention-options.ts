@@ -1,5 +1,6 @@
 import { signatureSchemeNames } from '../../../targets/target-conventions.js';
-import type { OptionDef } from './option-def.js';
+import type { OptionDef } from '../../options/option-def.js';
+import type { OptionGroup } from './option-groups.js';
 
 /** Target conventions: what the spec leaves to the target (docs/conventions.md). */
 export const conventionOptions = [
@@ -52,4 +53,4 @@ export const conventionOptions = [
     arg: '<spec=target>',
     help: "a name the target gives where the spec gives another, so every check runs through the mapping (each mapped name still fails its requirement once): message=body (a field everywhere), sendMessage.message=body (one operation's), list=messages (GET /v1/messages' envelope key), pagination.has_more=hasMore, pagination.offset=offset (an item offset where DESIGN.md §4 has page)",
   },
-] as const satisfies readonly OptionDef[];
+] as const satisfies readonly OptionDef<OptionGroup>[];

@@ -1,4 +1,6 @@
-import type { OptionDef } from './option-def.js';
+import { defaultReportFolder } from '../../../reports/report-folder.js';
+import type { OptionDef } from '../../options/option-def.js';
+import type { OptionGroup } from './option-groups.js';
 
 /** Shards, reports and the commands that print and exit. */
 export const outputOptions = [
@@ -18,7 +20,7 @@ export const outputOptions = [
     config: false,
     help: 'merge every shard-*-of-*.json under <dir> into the reports and exit code of the whole run; a missing, duplicate or disagreeing slice is an error (exit 2)',
   },
-  { key: 'out', kind: 'string', group: 'reports', short: 'o', arg: '<dir>', default: 'conformance-report', help: 'the report folder' },
+  { key: 'out', kind: 'string', group: 'reports', short: 'o', arg: '<dir>', default: defaultReportFolder, help: 'the report folder' },
   {
     key: 'reporter',
     kind: 'list',
@@ -43,4 +45,4 @@ export const outputOptions = [
     help: 'print which checks would run, with their requests (per key) and billable sends, the case scale and the expected wall time at 100 requests/min/key, and exit 0 (sends nothing; needs no key)',
   },
   { key: 'help', kind: 'boolean', group: 'commands', short: 'h', config: false, help: 'print this text and exit 0' },
-] as const satisfies readonly OptionDef[];
+] as const satisfies readonly OptionDef<OptionGroup>[];

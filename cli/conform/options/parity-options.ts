@@ -1,5 +1,6 @@
 import { profileNames } from '../../../targets/profile.js';
-import type { OptionDef } from './option-def.js';
+import type { OptionDef } from '../../options/option-def.js';
+import type { OptionGroup } from './option-groups.js';
 
 /** Parity: a second target B run with the same checks and seed (docs/parity.md). */
 export const parityOptions = [
@@ -59,4 +60,4 @@ export const parityOptions = [
   },
   { key: 'compareDialect', kind: 'list', group: 'parity', arg: '<spec=target>', help: "B's dialect, as --dialect (B never takes A's)" },
   { key: 'parityRules', kind: 'string', group: 'parity', arg: '<file>', help: 'JSON rules over the defaults (ignored fields, simulator expectations)' },
-] as const satisfies readonly OptionDef[];
+] as const satisfies readonly OptionDef<OptionGroup>[];

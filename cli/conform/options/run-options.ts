@@ -1,4 +1,6 @@
-import type { OptionDef } from './option-def.js';
+import { defaultFailOn } from '../../../suites/engine/run-options.js';
+import type { OptionDef } from '../../options/option-def.js';
+import type { OptionGroup } from './option-groups.js';
 
 /** Safety, selection and tuning: what a run may do, which checks it runs, how hard it pushes. */
 export const runOptions = [
@@ -79,7 +81,7 @@ export const runOptions = [
     kind: 'enum',
     group: 'tuning',
     values: ['must', 'should'],
-    default: 'should',
+    default: defaultFailOn,
     into: 'failOn',
     help: 'the lowest level whose failures fail the run; observe never fails',
   },
@@ -144,4 +146,4 @@ export const runOptions = [
     help: 'request budget of the run',
   },
   { key: 'concurrency', kind: 'number', group: 'tuning', arg: '<n>', min: 1, into: 'concurrency', defaultNote: '4', help: 'checks at once' },
-] as const satisfies readonly OptionDef[];
+] as const satisfies readonly OptionDef<OptionGroup>[];

@@ -1,5 +1,6 @@
 import { profileNames } from '../../../targets/profile.js';
-import type { OptionDef } from './option-def.js';
+import type { OptionDef } from '../../options/option-def.js';
+import type { OptionGroup } from './option-groups.js';
 
 /** The target, its keys and the container target (one row per option: ARCHITECTURE.md "Where to add things"). */
 export const targetOptions = [
@@ -85,4 +86,4 @@ export const targetOptions = [
     defaultNote: '30000',
     help: 'time the container has to answer GET /v1/user/me',
   },
-] as const satisfies readonly OptionDef[];
+] as const satisfies readonly OptionDef<OptionGroup>[];

@@ -1,6 +1,4 @@
-import type { OptionDef } from './option-def.js';
-import { optionGroups } from './option-def.js';
-import type { OptionGroup } from './option-def.js';
+import type { OptionDef, OptionGroupDef } from './option-def.js';
 import { notesOf, usageOf } from './option-notes.js';
 
 /** Text for a Markdown table cell (`|` escaped). */
@@ -13,17 +11,20 @@ const prose = (text: string): string =>
     .replace(/[<*]/g, (c) => (c === '<' ? '&lt;' : '\\*'))
     .replace(/(^|[\s(])(--[a-z][a-z-]*)/g, (_, before: string, flag: string) => `${before}\`${flag}\``);
 
-/** The options table (docs/reference/conform-options.md), made from the option table: a row per option, grouped as --help is. */
-export function renderOptionsMarkdown(options: readonly OptionDef[]): string {
-  const lines = ['| option | config key | environment | meaning |', '|---|---|---|---|'];
-  for (const group of Object.keys(optionGroups) as OptionGroup[]) {
-    const { title, note } = optionGroups[group] as { title: string; note?: string };
-    lines.push(`| **${prose(title)}** | | |${note === undefined ? '' : ` ${prose(note)}`} |`);
+/**
+ * A command's options reference (docs/reference/), made from its option table: a row per option, grouped as --help is;
+ * `configKeys` false for a command without a config file (no config key column).
+ */
+export function renderOptionsMarkdown(options: readonly OptionDef[], groups: Readonly<Record<string, OptionGroupDef>>, configKeys = true): string {
+  const lines = configKeys ? ['| option | config key | environment | meaning |', '|---|---|---|---|'] : ['| option | environment | meaning |', '|---|---|---|'];
+  for (const [group, { title, note }] of Object.entries(groups)) {
+    if (!options.some((o) => o.group === group)) continue;
+    lines.push(`| **${prose(title)}** |${configKeys ? ' |' : ''} |${note === undefined ? '' : ` ${prose(note)}`} |`);
     for (const option of options.filter((o) => o.group === group)) {
       const notes = notesOf(option).filter((n) => !n.startsWith('env '));
       const meaning = notes.length === 0 ? option.help : `${option.help} (${notes.join('; ')})`;
       const key = option.config === false ? 'command line only' : code(option.key);
-      lines.push(`| ${code(usageOf(option))} | ${key} |${option.env === undefined ? '' : ` ${code(option.env)}`} | ${prose(meaning)} |`);
+      lines.push(`| ${code(usageOf(option))} |${configKeys ? ` ${key} |` : ''}${option.env === undefined ? '' : ` ${code(option.env)}`} | ${prose(meaning)} |`);
     }
   }
   return lines.join('\n');

@@ -1,30 +1,23 @@
-import type { OptionDef } from './option-def.js';
-import { optionGroups } from './option-def.js';
-import type { OptionGroup } from './option-def.js';
+import type { OptionDef, OptionGroupDef } from './option-def.js';
 import { describe, usageOf } from './option-notes.js';
+
+/** A command's --help around its options: the lines before them, the sections they are listed in (in order), the lines after. */
+export interface HelpPage {
+  readonly head: string;
+  readonly groups: Readonly<Record<string, OptionGroupDef>>;
+  readonly tail: string;
+}
 
 const width = 116;
 const column = 28;
 
-/** The text of conform --help, made from the option table: one section per group, each option with its notes. */
-export function renderHelp(options: readonly OptionDef[]): string {
-  const sections = (Object.keys(optionGroups) as OptionGroup[]).map((group) => {
-    const { title, note } = optionGroups[group] as { title: string; note?: string };
+/** A command's --help, made from its option table: the head, one section per group with options, each option with its notes, the tail. */
+export function renderHelp(options: readonly OptionDef[], page: HelpPage): string {
+  const sections = Object.entries(page.groups).flatMap(([group, { title, note }]) => {
     const rows = options.filter((option) => option.group === group).map((option) => row(`  ${usageOf(option)}`, describe(option)));
-    return [title, ...(note === undefined ? [] : wrap(note, 2, 2)), ...rows].join('\n');
+    return rows.length === 0 ? [] : [[title, ...(note === undefined ? [] : wrap(note, 2, 2)), ...rows].join('\n')];
   });
-  return `Usage: npm run conform -- [options]   (installed as a package: npx sms-conform [options])
-
-Runs the conformance suites against a target and writes reports. Every option but the commands is also a key of
-the --config file, named as its flag in camelCase; flags win over environment variables, which win over the file.
-
-${sections.join('\n\n')}
-
-Exit codes: 0 conforms, 1 does not conform, 2 usage or set-up error.
-
-Passive conformance (your own traffic, no requests of ours): npm run proxy -- --target <url> --port <p>
-and the webhook forwarder npm run receiver -- --forward <loopback url> (docs/passive.md).
-`;
+  return `${page.head}\n\n${sections.join('\n\n')}\n\n${page.tail}`;
 }
 
 /** A flag column and its wrapped description (on the flag's line when the flag fits the column). */

@@ -1,4 +1,4 @@
-import { HarnessError } from '../../../targets/harness-error.js';
+import { HarnessError } from '../../targets/harness-error.js';
 import type { OptionDef } from './option-def.js';
 import { flagOf } from './option-def.js';
 
