@@ -60,16 +60,10 @@ export const simulatorBaseUrl = `http://127.0.0.1:${simulatorApiPort}`;
 
 type Keys = { growth?: string | undefined; starter?: string | undefined; rateLimit?: string | undefined; secondGrowth?: string | undefined };
 
-const compareKeys = [
-  'compareBaseUrl',
-  'compareProfile',
-  'compareApiKey',
-  'compareStarterApiKey',
-  'compareRateLimitApiKey',
-  'compareReceiverPort',
-  'compareSimulatorWebhookUrl',
-  'compareDialect',
-] as const;
+/** The options that describe B (every parity row but --compare itself and the rules): meaningless without --compare. */
+const compareKeys = optionTable
+  .filter((option) => option.group === 'parity' && option.key !== 'compare' && option.key !== 'parityRules')
+  .map((option) => option.key);
 
 /**
  * Parity's B (--compare). Its keys fall back to A's, one by one (two deployments of one account share keys; a
