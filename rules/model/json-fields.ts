@@ -32,6 +32,12 @@ export function eventsOf(value: unknown): string[] | undefined {
   return Array.isArray(events) && events.every((event) => typeof event === 'string') ? [...new Set(events as string[])].sort() : undefined;
 }
 
+/** True when both are lists of the same event kinds: a subscription is a set, so order and repeats aside. */
+export function sameEvents(actual: unknown, expected: readonly string[]): boolean {
+  const shown = eventsOf({ events: actual });
+  return shown !== undefined && JSON.stringify(shown) === JSON.stringify(eventsOf({ events: expected }));
+}
+
 /** The receiver path a webhook URL delivers to (its path, without the query), or undefined for no URL. */
 export function pathOfUrl(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;

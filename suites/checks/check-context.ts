@@ -28,9 +28,24 @@ export interface BaselineBook {
   record(operationId: string, ok: boolean, detail?: string, accepted?: boolean): void;
 }
 
+/** The check a context runs: what it is and what it declared (fixtures read `uses`, `baseline`, `baselineFor`). */
+export interface CheckIdentity {
+  readonly id: string;
+  readonly title: string;
+  readonly suite: string;
+  readonly level: Level;
+  readonly requirements: readonly string[];
+  /** The operations it declared as fixtures (CheckDefinition.uses). */
+  readonly uses?: readonly string[];
+  /** The operation whose baseline it needs (a negative check of that operation). */
+  readonly baseline?: string;
+  /** The operation it is the positive baseline of. */
+  readonly baselineFor?: string;
+}
+
 /** What a check's run() gets: the target, the one HTTP client, and helpers that turn findings into results. */
 export interface CheckContext {
-  readonly check: { readonly id: string; readonly title: string; readonly suite: string; readonly level: Level; readonly requirements: readonly string[] };
+  readonly check: CheckIdentity;
   /** The HTTP client, scoped to this check (its exchanges count for this check; aborted at the deadline). */
   readonly http: HttpClient;
   readonly target: Target;

@@ -2,14 +2,17 @@
  * The check registry: how to write a check.
  *
  * ```ts
- * import { defineCheck } from './index.js';
+ * import { defineCheck } from '../checks/index.js';
+ * import { recipientFor, senderNumber } from '../scenarios/numbers.js';
+ * import { defineWebhookCheck } from '../scenarios/webhook-check.js';
  *
- * // a positive baseline: runs before the negative checks of its operation (DESIGN.md §3, vacuity)
+ * // a positive baseline: runs before the negative checks of its operation (DESIGN.md §3, vacuity). Sends go to
+ * // recipientFor(ctx): a fictional number, or one of --allow-recipient on a guarded target (DESIGN.md §5)
  * export const sendOk = defineCheck({
  *   id: 'MSG-SEND-BASELINE', title: 'a valid send is accepted', suite: 'contract/messages',
  *   requirements: ['MSG-SEND-SUCCESS-2XX'], level: 'must', baselineFor: 'sendMessage',
  *   async run(ctx) {
- *     const ex = await ctx.http.request({ method: 'POST', path: '/v1/messages', body: { to: '+14155550100', from: '+14155550199', message: 'hi' } });
+ *     const ex = await ctx.http.request({ method: 'POST', path: '/v1/messages', body: { to: recipientFor(ctx), from: senderNumber, message: 'hi' } });
  *     ctx.expectStatus(ex, '2xx');
  *     ctx.expectSchema(ex, 'Message');
  *   },
@@ -21,13 +24,25 @@
  *   requirements: ['MSG-SEND-MESSAGE-MAX'], level: 'must', baseline: 'sendMessage',
  *   async run(ctx) {
  *     await ctx.property('over-long messages', fc.string({ minLength: 1601, maxLength: 1700 }), async (message) => {
- *       const ex = await ctx.http.request({ method: 'POST', path: '/v1/messages', body: { to: '+14155550100', from: '+14155550199', message } });
+ *       const ex = await ctx.http.request({ method: 'POST', path: '/v1/messages', body: { to: recipientFor(ctx), from: senderNumber, message } });
  *       ctx.expectStatus(ex, '4xx');
  *     });
  *   },
  * });
  *
- * export const checks = [sendOk, tooLong]; // then one line in suites/index.ts `suiteModules`
+ * // a webhook check: the preset adds needs ['receiver'], uses ['createWebhook'] (BLOCKED when create does not work)
+ * // and the fixture, which deletes what it created; a check that creates a webhook without declaring createWebhook
+ * // errors (INVALID_CHECK) before sending
+ * export const secretOnce = defineWebhookCheck({
+ *   id: 'WEBHOOK-SECRET-FORMAT', title: 'create returns a signing secret', suite: 'scenarios/webhooks',
+ *   requirements: ['WH-SECRET-ONCE'], level: 'must',
+ *   async run(ctx, hooks) {
+ *     const hook = await hooks.create(['message.sent']);
+ *     ctx.expectSchema(hook.exchange, 'WebhookWithSecret');
+ *   },
+ * });
+ *
+ * export const checks = [sendOk, tooLong, secretOnce]; // then one line in suites/load-registry.ts `suiteModules`
  * ```
  *
  * Attribution: every ctx.expect* names the requirement it shows broken (`ctx.expect(ok, 'why', 'MSG-SEND-ECHO')`);
@@ -42,7 +57,7 @@ export { attribute, fixtureBreaks, requirementIdsIn } from './attribution.js';
 export type { AttributedCheck, Breaks } from './attribution.js';
 export { RunBaselines } from './baseline-book.js';
 export type { BaselineEntry } from './baseline-book.js';
-export type { BaselineBook, CheckContext, PropertyOptions, StatusClass, StatusExpectation } from './check-context.js';
+export type { BaselineBook, CheckContext, CheckIdentity, PropertyOptions, StatusClass, StatusExpectation } from './check-context.js';
 export { sampled } from './check-cost.js';
 export type { CaseScale, CheckCost, CheckEstimate } from './check-cost.js';
 export { needs } from './check-definition.js';

@@ -45,7 +45,16 @@ export function createContext(env: ContextEnvironment, cited?: string): CheckCon
     return exchange;
   };
   return {
-    check: { id: check.id, title: check.title, suite: check.suite, level: check.level, requirements: check.requirements },
+    check: {
+      id: check.id,
+      title: check.title,
+      suite: check.suite,
+      level: check.level,
+      requirements: check.requirements,
+      ...(check.uses === undefined ? {} : { uses: check.uses }),
+      ...(check.baseline === undefined ? {} : { baseline: check.baseline }),
+      ...(check.baselineFor === undefined ? {} : { baselineFor: check.baselineFor }),
+    },
     citing: (requirement) => createContext(env, requirement),
     cited,
     http: env.http,

@@ -1,9 +1,10 @@
 import type { Check, CheckContext } from '../checks/index.js';
 import { defineCheck, fixtureBreaks } from '../checks/index.js';
-import { allWebhookEvents, withWebhooks } from '../scenarios/webhook-fixture.js';
+import { allWebhookEvents } from '../scenarios/webhook-fixture.js';
 import type { CreatedWebhook, WebhookFixture } from '../scenarios/webhook-fixture.js';
-import { sendMessage } from '../scenarios/webhook-helpers.js';
 import { eventAt, eventDrive, historySuite, settle } from './history-drive.js';
+import { sendMessage } from '../scenarios/scenario-helpers.js';
+import { defineWebhookCheck } from '../scenarios/webhook-check.js';
 
 const suite = historySuite('deliveries');
 
@@ -65,17 +66,17 @@ async function writesThenMessage(ctx: CheckContext, hooks: WebhookFixture): Prom
 const driver = 'HISTORY-DELIVERY-SUBSCRIPTION';
 
 /** spec §6: after a PUT narrows the subscription, a later message's other events do not come. */
-const subscription = defineCheck({
+const subscription = defineWebhookCheck({
   id: driver,
   title: 'a webhook receives only the event kinds it was subscribed to when they happened (a PUT narrows it to message.delivered)',
   suite,
   requirements: ['EVT-SUBSCRIBED-ONLY'],
   level: 'must',
   ...eventDrive,
-  uses: ['createWebhook', 'sendMessage', 'updateWebhook', 'rotateWebhookSecret', 'testWebhook', 'deleteWebhook'],
+  uses: ['sendMessage', 'updateWebhook', 'rotateWebhookSecret', 'testWebhook', 'deleteWebhook'],
   estimate: { requests: 22, sends: 1 },
   history: { rule: 'delivery-routing', evidence: 'delivery of a message event to a webhook created or updated before the message' },
-  run: (ctx) => withWebhooks(ctx, (hooks) => writesThenMessage(ctx, hooks)),
+  run: writesThenMessage,
 });
 
 /** The fields of the checks judged over the drive above. */

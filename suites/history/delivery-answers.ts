@@ -1,11 +1,12 @@
 import type { Check, CheckContext } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
-import { withWebhooks } from '../scenarios/webhook-fixture.js';
 import type { CreatedWebhook, WebhookFixture } from '../scenarios/webhook-fixture.js';
-import { maybeArrival, sendMessage } from '../scenarios/webhook-helpers.js';
+import { maybeArrival } from '../scenarios/webhook-helpers.js';
 import { sweepPages } from '../../rules/index.js';
 import { rotate } from './delivery-after-writes.js';
 import { eventAt, eventDrive, historySuite, settle } from './history-drive.js';
+import { sendMessage } from '../scenarios/scenario-helpers.js';
+import { defineWebhookCheck } from '../scenarios/webhook-check.js';
 
 const suite = historySuite('deliveries');
 
@@ -97,17 +98,17 @@ async function answeredMessage(ctx: CheckContext, hooks: WebhookFixture): Promis
 const driver = 'HISTORY-DELIVERY-NOT-RETRIED-AFTER-200';
 
 /** spec §6: "Receivers are expected to answer with HTTP 200": a 200 ends the delivery. */
-const notRetried = defineCheck({
+const notRetried = defineWebhookCheck({
   id: driver,
   title: 'a delivery answered 200 is not sent again',
   suite,
   requirements: ['EVT-RECEIVER-200'],
   level: 'must',
   ...eventDrive,
-  uses: ['createWebhook', 'sendMessage', 'rotateWebhookSecret', 'listWebhookDeliveries'],
+  uses: ['sendMessage', 'rotateWebhookSecret', 'listWebhookDeliveries'],
   estimate: { requests: 16, sends: 1 },
   history: { rule: 'delivery-attempts', evidence: 'delivery answered 200' },
-  run: (ctx) => withWebhooks(ctx, (hooks) => answeredMessage(ctx, hooks)),
+  run: answeredMessage,
 });
 
 /** The fields of the checks judged over the drive above. */

@@ -1,8 +1,9 @@
 import type { Check, CheckContext } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
-import { send, sendBody, sentMessage, uniqueToken } from '../scenarios/scenario-helpers.js';
-import { failingRecipients, finalMessage, normalRecipient, pollPause, sendMessage } from '../scenarios/webhook-helpers.js';
+import { send, sendBody, sendMessage, sentMessage, uniqueToken } from '../scenarios/scenario-helpers.js';
+import { finalMessage, pollPause } from '../scenarios/webhook-helpers.js';
 import { historySuite } from './history-drive.js';
+import { failingRecipients } from '../scenarios/numbers.js';
 
 const suite = historySuite('messages');
 
@@ -71,7 +72,7 @@ const filters = defineCheck({
   history: { rule: 'message-filters', evidence: 'walk of filtered pages after a message of the run was seen with the filtered value' },
   async run(ctx) {
     const failing = failingRecipients(ctx.target)[0];
-    const ids = await Promise.all(Array.from({ length: 6 }, () => sendMessage(ctx, normalRecipient(ctx))));
+    const ids = await Promise.all(Array.from({ length: 6 }, () => sendMessage(ctx)));
     // the failing one last: among the newest, a page of final statuses then holds another status too
     if (failing !== undefined) ids.push(await sendMessage(ctx, failing));
     // a template's message is outbound too (spec §4.1), when the target's catalogue is known

@@ -1,8 +1,8 @@
 import type { Check, CheckContext } from '../checks/index.js';
 import { defineCheck, fixtureBreaks } from '../checks/index.js';
-import { withWebhooks } from '../scenarios/webhook-fixture.js';
 import type { CreatedWebhook, WebhookFixture } from '../scenarios/webhook-fixture.js';
 import { historySuite } from './history-drive.js';
+import { defineWebhookCheck } from '../scenarios/webhook-check.js';
 
 const suite = historySuite('webhooks');
 
@@ -21,51 +21,47 @@ async function update(ctx: CheckContext, hook: CreatedWebhook, url: string, even
 }
 
 /** spec §4.2: what a create or PUT wrote, every later list shows (read-after-write). */
-const readAfterWrite = defineCheck({
+const readAfterWrite = defineWebhookCheck({
   id: 'HISTORY-WEBHOOK-READ-AFTER-WRITE',
   title: `GET /v1/webhooks shows every webhook created or updated before it began, with the url and events last written (${listedWebhooks} created, one updated)`,
   suite,
   requirements: ['WH-UPDATE-RESPONSE', 'WH-LIST-CONTAINS-CREATED'],
   level: 'must',
-  needs: ['receiver'],
-  uses: ['createWebhook', 'updateWebhook', 'listWebhooks'],
+  uses: ['updateWebhook', 'listWebhooks'],
   estimate: { requests: 2 * listedWebhooks + 3, sends: 0 },
   history: { rule: 'webhook-reads', evidence: 'create or PUT of a webhook followed by a list of webhooks' },
-  run: (ctx) =>
-    withWebhooks(ctx, async (hooks) => {
-      const created = await Promise.all(
-        Array.from({ length: listedWebhooks }, (_, i) => hooks.create(i % 2 === 0 ? ['message.failed'] : ['message.sent', 'message.delivered'])),
-      );
-      await listWebhooks(ctx);
-      const first = created[0] as CreatedWebhook;
-      await update(ctx, first, ctx.target.receiverUrl(hooks.path('updated')), ['message.sent', 'message.status.updated']);
-      await listWebhooks(ctx);
-    }),
+  async run(ctx, hooks) {
+    const created = await Promise.all(
+      Array.from({ length: listedWebhooks }, (_, i) => hooks.create(i % 2 === 0 ? ['message.failed'] : ['message.sent', 'message.delivered'])),
+    );
+    await listWebhooks(ctx);
+    const first = created[0] as CreatedWebhook;
+    await update(ctx, first, ctx.target.receiverUrl(hooks.path('updated')), ['message.sent', 'message.status.updated']);
+    await listWebhooks(ctx);
+  },
 });
 
 /** spec §2.3: PUT advances updated_at and keeps created_at. */
-const updatedAt = defineCheck({
+const updatedAt = defineWebhookCheck({
   id: 'HISTORY-WEBHOOK-UPDATED-AT',
   title: 'each PUT answers an updated_at later than the one the webhook had, and the created_at it was created with',
   suite,
   requirements: ['WH-UPDATED-AT-CHANGES'],
   level: 'should',
-  needs: ['receiver'],
-  uses: ['createWebhook', 'updateWebhook'],
+  uses: ['updateWebhook'],
   history: { rule: 'webhook-timestamps', evidence: 'PUT of a webhook after another write of it' },
-  run: (ctx) =>
-    withWebhooks(ctx, async (hooks) => {
-      const hook = await hooks.create(['message.failed']);
-      // the rule judges two equal stamps only when more time passed than their precision shows: wait past it (a
-      // millisecond, or up to a second for a target that stamps whole seconds)
-      const stamped = (hook.exchange.json as { updated_at?: unknown } | undefined)?.updated_at;
-      const wholeSeconds = typeof stamped === 'string' && !/\.\d/.test(stamped);
-      const pause = (): Promise<void> => pauseMs(wholeSeconds ? 1_010 - (Date.now() % 1_000) : 5);
-      await pause();
-      await update(ctx, hook, hook.url, ['message.sent']);
-      await pause();
-      await update(ctx, hook, hook.url, ['message.delivered']);
-    }),
+  async run(ctx, hooks) {
+    const hook = await hooks.create(['message.failed']);
+    // the rule judges two equal stamps only when more time passed than their precision shows: wait past it (a
+    // millisecond, or up to a second for a target that stamps whole seconds)
+    const stamped = (hook.exchange.json as { updated_at?: unknown } | undefined)?.updated_at;
+    const wholeSeconds = typeof stamped === 'string' && !/\.\d/.test(stamped);
+    const pause = (): Promise<void> => pauseMs(wholeSeconds ? 1_010 - (Date.now() % 1_000) : 5);
+    await pause();
+    await update(ctx, hook, hook.url, ['message.sent']);
+    await pause();
+    await update(ctx, hook, hook.url, ['message.delivered']);
+  },
 });
 
 /** Creates a webhook, deletes it, then lists and calls every operation on its id. */
@@ -86,17 +82,16 @@ async function deleteThenUse(ctx: CheckContext, hooks: WebhookFixture): Promise<
 }
 
 /** spec §4.2 DELETE: gone from every list that begins after it. */
-const deleteRemoves = defineCheck({
+const deleteRemoves = defineWebhookCheck({
   id: 'HISTORY-WEBHOOK-DELETE-REMOVES',
   title: 'after DELETE completes, no list shows the webhook',
   suite,
   requirements: ['WH-DELETE-REMOVES'],
   level: 'must',
-  needs: ['receiver'],
-  uses: ['createWebhook', 'deleteWebhook', 'listWebhooks'],
+  uses: ['deleteWebhook', 'listWebhooks'],
   estimate: { requests: 8, sends: 0 },
   history: { rule: 'webhook-deletion', evidence: 'list of webhooks begun after a webhook was deleted' },
-  run: (ctx) => withWebhooks(ctx, (hooks) => deleteThenUse(ctx, hooks)),
+  run: deleteThenUse,
 });
 
 /** DESIGN.md §4: every operation on a deleted id answers 404 (a 4xx at least). */

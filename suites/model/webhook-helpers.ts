@@ -17,14 +17,6 @@ export function webhookUrl(real: ModelReal, model: MessagingModel, label: string
   return real.ctx.target.receiverUrl(`${receiverPrefix(real.ctx.check.id)}${model.nonce}/${label}`);
 }
 
-/** True when both hold the same event kinds (order is not promised). */
-export function sameEvents(actual: unknown, expected: readonly string[]): boolean {
-  if (!Array.isArray(actual)) return false;
-  const a = [...new Set(actual as unknown[])].map(String).sort();
-  const b = [...new Set(expected)].sort();
-  return a.length === b.length && a.every((value, i) => value === b[i]);
-}
-
 /** The secret fields an answer carries (spec §2.3: only create and rotate may carry them). */
 export function secretFields(value: unknown): string[] {
   if (typeof value !== 'object' || value === null) return [];

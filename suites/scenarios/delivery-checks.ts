@@ -1,10 +1,11 @@
 import type { CheckContext } from '../checks/index.js';
-import { defineCheck, expectThat } from '../checks/index.js';
+import { expectThat } from '../checks/index.js';
 import { allDeliveryRecords, deliveryPage, latestTestRecord, readDeliveries } from './delivery-records.js';
 import type { DeliveryRecordLike } from './delivery-records.js';
-import { withWebhooks } from './webhook-fixture.js';
 import type { CreatedWebhook, WebhookFixture } from './webhook-fixture.js';
-import { deliveryWaitMs, eventOf, maybeArrival, messageEventCheck, reports, sendMessage } from './webhook-helpers.js';
+import { deliveryWaitMs, eventOf, maybeArrival, messageEventCheck, reports } from './webhook-helpers.js';
+import { sendMessage } from './scenario-helpers.js';
+import { defineWebhookCheck } from './webhook-check.js';
 
 const suite = 'scenarios/deliveries';
 
@@ -16,52 +17,46 @@ async function hookWithTests(ctx: CheckContext, hooks: WebhookFixture, tests: nu
 }
 
 /** spec §4.2 deliveries: the positive baseline of listWebhookDeliveries. */
-export const listAcceptsDefaults = defineCheck({
+export const listAcceptsDefaults = defineWebhookCheck({
   id: 'DELIVERY-LIST-ACCEPTS-DEFAULTS',
   title: 'GET /v1/webhooks/{id}/deliveries without page or limit answers 2xx with the first page of records',
   suite,
   requirements: ['DLV-PAGE-DEFAULT'],
   level: 'must',
-  needs: ['receiver'],
-  uses: ['createWebhook'],
   baselineFor: 'listWebhookDeliveries',
-  run: (ctx: CheckContext) =>
-    withWebhooks(ctx, async (hooks) => {
-      const hook = await hookWithTests(ctx, hooks, 1);
-      const records = await deliveryPage(ctx, hook.id);
-      ctx.expect(records.length >= 1, 'GET /v1/webhooks/{id}/deliveries holds no record after a test send');
-    }),
+  async run(ctx, hooks) {
+    const hook = await hookWithTests(ctx, hooks, 1);
+    const records = await deliveryPage(ctx, hook.id);
+    ctx.expect(records.length >= 1, 'GET /v1/webhooks/{id}/deliveries holds no record after a test send');
+  },
 });
 
 /** spec §4.2 + §2.4: a bare array of complete records of this webhook, each with its own id. */
-export const listBareArray = defineCheck({
+export const listBareArray = defineWebhookCheck({
   id: 'DELIVERY-LIST-BARE-ARRAY',
   title: 'deliveries are a bare array of complete records (uuid ids, this webhook_id, enum event, nullable status_code)',
   suite,
   requirements: ['DLV-BARE-ARRAY', 'DLV-RECORD-FIELDS', 'DLV-WEBHOOK-ID', 'DLV-ID-UNIQUE', 'DLV-EVENT-ENUM'],
   level: 'must',
-  needs: ['receiver'],
-  uses: ['createWebhook'],
-  run: (ctx: CheckContext) =>
-    withWebhooks(ctx, async (hooks) => {
-      const hook = await hookWithTests(ctx, hooks, 2);
-      const { exchange } = await readDeliveries(ctx, hook.id);
-      const records = ctx.expectSchema(exchange, 'DeliveryList', 'GET /v1/webhooks/{id}/deliveries', 'DLV-RECORD-FIELDS') as DeliveryRecordLike[];
-      const foreign = records.filter((record) => record.webhook_id !== hook.id);
-      ctx.expect(foreign.length === 0, `${foreign.length} records listed under webhook ${hook.id} carry another webhook_id`, {
-        exchange,
-        requirements: ['DLV-WEBHOOK-ID'],
-      });
-      ctx.expect(new Set(records.map((record) => record.id)).size === records.length, 'two delivery records share an id', {
-        exchange,
-        requirements: ['DLV-ID-UNIQUE'],
-      });
-      ctx.expect(records.length >= 2, `two test sends left ${records.length} records`, { exchange, requirements: ['WH-TEST-RECORDED'] });
-    }),
+  async run(ctx, hooks) {
+    const hook = await hookWithTests(ctx, hooks, 2);
+    const { exchange } = await readDeliveries(ctx, hook.id);
+    const records = ctx.expectSchema(exchange, 'DeliveryList', 'GET /v1/webhooks/{id}/deliveries', 'DLV-RECORD-FIELDS') as DeliveryRecordLike[];
+    const foreign = records.filter((record) => record.webhook_id !== hook.id);
+    ctx.expect(foreign.length === 0, `${foreign.length} records listed under webhook ${hook.id} carry another webhook_id`, {
+      exchange,
+      requirements: ['DLV-WEBHOOK-ID'],
+    });
+    ctx.expect(new Set(records.map((record) => record.id)).size === records.length, 'two delivery records share an id', {
+      exchange,
+      requirements: ['DLV-ID-UNIQUE'],
+    });
+    ctx.expect(records.length >= 2, `two test sends left ${records.length} records`, { exchange, requirements: ['WH-TEST-RECORDED'] });
+  },
 });
 
 /** spec §4.2: page and limit are honoured; pages partition the records. */
-export const pageLimitRespected = defineCheck({
+export const pageLimitRespected = defineWebhookCheck({
   id: 'DELIVERY-PAGE-LIMIT-RESPECTED',
   // a webhook with three test sends, a full read and three single-record pages, and its delete
   estimate: { requests: 12, sends: 0 },
@@ -69,54 +64,48 @@ export const pageLimitRespected = defineCheck({
   suite,
   requirements: ['DLV-LIMIT-HONOURED', 'DLV-PAGE-DEFAULT'],
   level: 'must',
-  needs: ['receiver'],
-  uses: ['createWebhook'],
   baseline: 'listWebhookDeliveries',
-  run: (ctx: CheckContext) =>
-    withWebhooks(ctx, async (hooks) => {
-      const hook = await hookWithTests(ctx, hooks, 3);
-      // the log could grow meanwhile (another check's failed message); read again until it held still
-      for (let attempt = 1; attempt <= 3; attempt++) {
-        const before = (await deliveryPage(ctx, hook.id, { limit: 100 })).map((r) => r.id);
-        const singles = [];
-        for (let page = 1; page <= 3; page++) singles.push(await deliveryPage(ctx, hook.id, { page, limit: 1 }));
-        const two = await deliveryPage(ctx, hook.id, { limit: 2 });
-        const defaults = await deliveryPage(ctx, hook.id, { limit: 3 });
-        const after = (await deliveryPage(ctx, hook.id, { limit: 100 })).map((r) => r.id);
-        if (JSON.stringify(before) !== JSON.stringify(after) && attempt < 3) continue;
-        for (const [index, page] of singles.entries()) {
-          ctx.expect(page.length === 1, `page ${index + 1} with limit=1 holds ${page.length} records`, 'DLV-LIMIT-HONOURED');
-          ctx.expect(page[0]?.id === before[index], `page ${index + 1} with limit=1 is not record ${index + 1} of the full list`, 'DLV-PAGE-DEFAULT');
-        }
-        ctx.expect(two.length === 2, `limit=2 answered ${two.length} records`, 'DLV-LIMIT-HONOURED');
-        ctx.expect(
-          JSON.stringify(defaults.map((r) => r.id)) === JSON.stringify(before.slice(0, 3)),
-          'limit=3 without page is not the first three records',
-          'DLV-PAGE-DEFAULT',
-        );
-        return;
+  async run(ctx, hooks) {
+    const hook = await hookWithTests(ctx, hooks, 3);
+    // the log could grow meanwhile (another check's failed message); read again until it held still
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const before = (await deliveryPage(ctx, hook.id, { limit: 100 })).map((r) => r.id);
+      const singles = [];
+      for (let page = 1; page <= 3; page++) singles.push(await deliveryPage(ctx, hook.id, { page, limit: 1 }));
+      const two = await deliveryPage(ctx, hook.id, { limit: 2 });
+      const defaults = await deliveryPage(ctx, hook.id, { limit: 3 });
+      const after = (await deliveryPage(ctx, hook.id, { limit: 100 })).map((r) => r.id);
+      if (JSON.stringify(before) !== JSON.stringify(after) && attempt < 3) continue;
+      for (const [index, page] of singles.entries()) {
+        ctx.expect(page.length === 1, `page ${index + 1} with limit=1 holds ${page.length} records`, 'DLV-LIMIT-HONOURED');
+        ctx.expect(page[0]?.id === before[index], `page ${index + 1} with limit=1 is not record ${index + 1} of the full list`, 'DLV-PAGE-DEFAULT');
       }
-    }),
+      ctx.expect(two.length === 2, `limit=2 answered ${two.length} records`, 'DLV-LIMIT-HONOURED');
+      ctx.expect(
+        JSON.stringify(defaults.map((r) => r.id)) === JSON.stringify(before.slice(0, 3)),
+        'limit=3 without page is not the first three records',
+        'DLV-PAGE-DEFAULT',
+      );
+      return;
+    }
+  },
 });
 
 /** DESIGN.md §4: deliveries limit max 100. */
-export const limitMaxRefused = defineCheck({
+export const limitMaxRefused = defineWebhookCheck({
   id: 'DELIVERY-LIMIT-MAX-REFUSED',
   title: 'deliveries with limit=101 are refused with a 4xx (limit=100 is accepted)',
   suite,
   requirements: ['DLV-LIMIT-MAX'],
   level: 'should',
-  needs: ['receiver'],
-  uses: ['createWebhook'],
   baseline: 'listWebhookDeliveries',
-  run: (ctx: CheckContext) =>
-    withWebhooks(ctx, async (hooks) => {
-      const hook = await hooks.create(['message.failed']);
-      const hundred = await ctx.http.request({ method: 'GET', path: `/v1/webhooks/${hook.id}/deliveries`, query: { limit: 100 } });
-      ctx.expectStatus(hundred, '2xx', 'deliveries with limit=100');
-      const over = await ctx.http.request({ method: 'GET', path: `/v1/webhooks/${hook.id}/deliveries`, query: { limit: 101 } });
-      ctx.expectStatus(over, '4xx', 'deliveries with limit=101');
-    }),
+  async run(ctx, hooks) {
+    const hook = await hooks.create(['message.failed']);
+    const hundred = await ctx.http.request({ method: 'GET', path: `/v1/webhooks/${hook.id}/deliveries`, query: { limit: 100 } });
+    ctx.expectStatus(hundred, '2xx', 'deliveries with limit=100');
+    const over = await ctx.http.request({ method: 'GET', path: `/v1/webhooks/${hook.id}/deliveries`, query: { limit: 101 } });
+    ctx.expectStatus(over, '4xx', 'deliveries with limit=101');
+  },
 });
 
 /** The record of a test send whose receiver answered a 5000-character body. */
@@ -133,65 +122,58 @@ async function longAnswerRecord(ctx: CheckContext, hooks: WebhookFixture): Promi
 }
 
 /** spec §2.4 / §8: response_body is truncated to at most 1000 characters. */
-export const responseBodyMax = defineCheck({
+export const responseBodyMax = defineWebhookCheck({
   id: 'DELIVERY-RESPONSE-BODY-MAX',
   title: 'a 5000-character receiver answer is kept as at most 1000 characters of response_body',
   suite,
   requirements: ['DLV-RESPONSE-BODY-MAX'],
   level: 'must',
-  needs: ['receiver'],
-  uses: ['createWebhook'],
-  run: (ctx: CheckContext) =>
-    withWebhooks(ctx, async (hooks) => {
-      const { record } = await longAnswerRecord(ctx, hooks);
-      const body = record.response_body;
-      expectThat(typeof body === 'string', `response_body is ${typeof body}, expected a string`);
-      ctx.expect([...body].length <= 1000, `response_body holds ${[...body].length} characters, expected at most 1000 (spec §2.4)`);
-    }),
+  async run(ctx, hooks) {
+    const { record } = await longAnswerRecord(ctx, hooks);
+    const body = record.response_body;
+    expectThat(typeof body === 'string', `response_body is ${typeof body}, expected a string`);
+    ctx.expect([...body].length <= 1000, `response_body holds ${[...body].length} characters, expected at most 1000 (spec §2.4)`);
+  },
 });
 
 /** DESIGN.md §4: response_body is the receiver's answer cut to its first 1000 characters. */
-export const responseBodyContent = defineCheck({
+export const responseBodyContent = defineWebhookCheck({
   id: 'DELIVERY-RESPONSE-BODY-CONTENT',
   title: "response_body is the first 1000 characters of the receiver's answer",
   suite,
   requirements: ['DLV-RESPONSE-BODY-CONTENT'],
   level: 'should',
-  needs: ['receiver'],
-  uses: ['createWebhook'],
-  run: (ctx: CheckContext) =>
-    withWebhooks(ctx, async (hooks) => {
-      const { record, sent } = await longAnswerRecord(ctx, hooks);
-      const body = String(record.response_body);
-      ctx.expect(
-        body === sent.slice(0, 1000),
-        `response_body is not the answer's first 1000 characters (length ${body.length}, starts ${JSON.stringify(body.slice(0, 24))})`,
-      );
-    }),
+  async run(ctx, hooks) {
+    const { record, sent } = await longAnswerRecord(ctx, hooks);
+    const body = String(record.response_body);
+    ctx.expect(
+      body === sent.slice(0, 1000),
+      `response_body is not the answer's first 1000 characters (length ${body.length}, starts ${JSON.stringify(body.slice(0, 24))})`,
+    );
+  },
 });
 
 /** DESIGN.md §4: test sends are recorded with test: true; event deliveries with false or null. */
-export const testFlag = defineCheck({
+export const testFlag = defineWebhookCheck({
   id: 'DELIVERY-TEST-FLAG',
   title: 'test send records carry test: true, event delivery records test false or null',
   suite,
   requirements: ['DLV-TEST-FLAG'],
   level: 'should',
   ...messageEventCheck,
-  run: (ctx: CheckContext) =>
-    withWebhooks(ctx, async (hooks) => {
-      const hook = await hooks.create(['message.delivered']);
-      await hooks.testSend(hook);
-      const id = await sendMessage(ctx);
-      await maybeArrival(ctx, (d) => d.path === hook.path && reports(d, id) && eventOf(d) === 'message.delivered', deliveryWaitMs, hook.path);
-      const records = await allDeliveryRecords(ctx, hook.id);
-      const tests = records.filter((r) => r.event === 'test.webhook.sent');
-      const events = records.filter((r) => r.event !== 'test.webhook.sent');
-      ctx.expect(tests.length === 1 && tests[0]?.test === true, `the test send's record has test ${JSON.stringify(tests[0]?.test)}, expected true`);
-      ctx.expect(events.length >= 1, 'the message.delivered delivery left no record');
-      const flagged = events.filter((r) => r.test !== false && r.test !== null);
-      ctx.expect(flagged.length === 0, `${flagged.length} event delivery records have test ${JSON.stringify(flagged[0]?.test)}, expected false or null`);
-    }),
+  async run(ctx, hooks) {
+    const hook = await hooks.create(['message.delivered']);
+    await hooks.testSend(hook);
+    const id = await sendMessage(ctx);
+    await maybeArrival(ctx, (d) => d.path === hook.path && reports(d, id) && eventOf(d) === 'message.delivered', deliveryWaitMs, hook.path);
+    const records = await allDeliveryRecords(ctx, hook.id);
+    const tests = records.filter((r) => r.event === 'test.webhook.sent');
+    const events = records.filter((r) => r.event !== 'test.webhook.sent');
+    ctx.expect(tests.length === 1 && tests[0]?.test === true, `the test send's record has test ${JSON.stringify(tests[0]?.test)}, expected true`);
+    ctx.expect(events.length >= 1, 'the message.delivered delivery left no record');
+    const flagged = events.filter((r) => r.test !== false && r.test !== null);
+    ctx.expect(flagged.length === 0, `${flagged.length} event delivery records have test ${JSON.stringify(flagged[0]?.test)}, expected false or null`);
+  },
 });
 
 export const deliveryChecks = [listAcceptsDefaults, listBareArray, pageLimitRespected, limitMaxRefused, responseBodyMax, responseBodyContent, testFlag];

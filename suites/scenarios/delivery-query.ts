@@ -1,7 +1,6 @@
-import type { Check, CheckContext } from '../checks/index.js';
-import { defineCheck } from '../checks/index.js';
+import type { Check } from '../checks/index.js';
 import { deliveryPage } from './delivery-records.js';
-import { withWebhooks } from './webhook-fixture.js';
+import { defineWebhookCheck } from './webhook-check.js';
 
 const suite = 'scenarios/deliveries';
 
@@ -10,28 +9,25 @@ const suite = 'scenarios/deliveries';
  * baseline listWebhookDeliveries, so a list that refuses everything proves nothing.
  */
 function badQueryCheck(id: string, title: string, requirement: string, queries: readonly Record<string, string>[]): Check {
-  return defineCheck({
+  return defineWebhookCheck({
     id,
     title,
     suite,
     requirements: [requirement],
     level: 'must',
-    needs: ['receiver'],
-    uses: ['createWebhook'],
     baseline: 'listWebhookDeliveries',
-    run: (ctx: CheckContext) =>
-      withWebhooks(ctx, async (hooks) => {
-        const hook = await hooks.create(['message.failed']);
-        const accepted: string[] = [];
-        for (const query of queries) {
-          if (ctx.signal.aborted) break;
-          const exchange = await ctx.http.request({ method: 'GET', path: `/v1/webhooks/${hook.id}/deliveries`, query });
-          if (exchange.status === undefined) ctx.expectStatus(exchange, '4xx', `deliveries with ${new URLSearchParams(query).toString()}`);
-          if (exchange.status === undefined || exchange.status < 400 || exchange.status >= 500)
-            accepted.push(`${new URLSearchParams(query).toString()} → ${exchange.status}`);
-        }
-        ctx.expect(accepted.length === 0, `GET /v1/webhooks/{id}/deliveries did not refuse with a 4xx: ${accepted.join('; ')}`);
-      }),
+    async run(ctx, hooks) {
+      const hook = await hooks.create(['message.failed']);
+      const accepted: string[] = [];
+      for (const query of queries) {
+        if (ctx.signal.aborted) break;
+        const exchange = await ctx.http.request({ method: 'GET', path: `/v1/webhooks/${hook.id}/deliveries`, query });
+        if (exchange.status === undefined) ctx.expectStatus(exchange, '4xx', `deliveries with ${new URLSearchParams(query).toString()}`);
+        if (exchange.status === undefined || exchange.status < 400 || exchange.status >= 500)
+          accepted.push(`${new URLSearchParams(query).toString()} → ${exchange.status}`);
+      }
+      ctx.expect(accepted.length === 0, `GET /v1/webhooks/{id}/deliveries did not refuse with a 4xx: ${accepted.join('; ')}`);
+    },
   });
 }
 
@@ -53,7 +49,7 @@ export const paramNotIntegerRefused = badQueryCheck(
 const defaultLimit = 50;
 
 /** spec §4.2: without limit, at most 50 records, and exactly 50 when the webhook has more. */
-export const limitDefault50 = defineCheck({
+export const limitDefault50 = defineWebhookCheck({
   id: 'DELIVERY-LIMIT-DEFAULT-50',
   // a webhook's create and delete, 51 test sends, two reads
   estimate: { requests: defaultLimit + 5, sends: 0 },
@@ -61,20 +57,17 @@ export const limitDefault50 = defineCheck({
   suite,
   requirements: ['DLV-LIMIT-DEFAULT'],
   level: 'must',
-  needs: ['receiver'],
-  uses: ['createWebhook'],
-  run: (ctx: CheckContext) =>
-    withWebhooks(ctx, async (hooks) => {
-      const hook = await hooks.create(['message.failed']);
-      for (let i = 0; i <= defaultLimit && !ctx.signal.aborted; i++) ctx.expectStatus(await hooks.test(hook.id), '2xx', 'POST /v1/webhooks/{id}/test');
-      const all = await deliveryPage(ctx, hook.id, { limit: 100 });
-      ctx.expect(all.length > defaultLimit, `${defaultLimit + 1} test sends left ${all.length} records (read with limit=100)`);
-      const page = await deliveryPage(ctx, hook.id);
-      ctx.expect(
-        page.length === defaultLimit,
-        `without limit the deliveries list answered ${page.length} records of ${all.length}, expected ${defaultLimit} (spec §4.2 default)`,
-      );
-    }),
+  async run(ctx, hooks) {
+    const hook = await hooks.create(['message.failed']);
+    for (let i = 0; i <= defaultLimit && !ctx.signal.aborted; i++) ctx.expectStatus(await hooks.test(hook.id), '2xx', 'POST /v1/webhooks/{id}/test');
+    const all = await deliveryPage(ctx, hook.id, { limit: 100 });
+    ctx.expect(all.length > defaultLimit, `${defaultLimit + 1} test sends left ${all.length} records (read with limit=100)`);
+    const page = await deliveryPage(ctx, hook.id);
+    ctx.expect(
+      page.length === defaultLimit,
+      `without limit the deliveries list answered ${page.length} records of ${all.length}, expected ${defaultLimit} (spec §4.2 default)`,
+    );
+  },
 });
 
 export const deliveryQueryChecks = [pageBelowOneRefused, paramNotIntegerRefused, limitDefault50];

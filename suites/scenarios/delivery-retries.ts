@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Delivery } from '../../receiver/index.js';
 import type { CheckContext } from '../checks/index.js';
-import { defineCheck } from '../checks/index.js';
-import { withWebhooks } from './webhook-fixture.js';
 import type { CreatedWebhook, WebhookFixture } from './webhook-fixture.js';
-import { arrivalsAt, messageEventCheck, maybeArrival, sendMessage, waitForArrivals } from './webhook-helpers.js';
+import { arrivalsAt, messageEventCheck, maybeArrival, waitForArrivals } from './webhook-helpers.js';
+import { sendMessage } from './scenario-helpers.js';
+import { defineWebhookCheck } from './webhook-check.js';
 
 const suite = 'scenarios/deliveries';
 
@@ -48,37 +48,35 @@ async function observeRetries(ctx: CheckContext, hooks: WebhookFixture, failures
  * DESIGN.md §4: failed deliveries are retried with backoff. That every attempt has its record, that a retry keeps its
  * Service-Delivery-Id and that a 2xx is not retried are the history checks' (suites/history/delivery-history.ts).
  */
-export const retriedAfter500 = defineCheck({
+export const retriedAfter500 = defineWebhookCheck({
   id: 'DELIVERY-RETRIED-AFTER-500',
   title: 'a delivery answered 500 is retried',
   suite,
   requirements: ['EVT-RETRY', 'EVT-NON-2XX-FAILS'],
   level: 'should',
   ...messageEventCheck,
-  run: (ctx: CheckContext) =>
-    withWebhooks(ctx, async (hooks) => {
-      const { attempts } = await observeRetries(ctx, hooks, 1);
-      ctx.expect(attempts.length >= 2, `a delivery answered 500 was not retried: ${attempts.length} attempt arrived within the wait`, {
-        requirements: ['EVT-RETRY', 'EVT-NON-2XX-FAILS'],
-      });
-    }),
+  async run(ctx, hooks) {
+    const { attempts } = await observeRetries(ctx, hooks, 1);
+    ctx.expect(attempts.length >= 2, `a delivery answered 500 was not retried: ${attempts.length} attempt arrived within the wait`, {
+      requirements: ['EVT-RETRY', 'EVT-NON-2XX-FAILS'],
+    });
+  },
 });
 
 /** DESIGN.md §4: the retry schedule is observed and recorded, never judged. */
-export const retrySchedule = defineCheck({
+export const retrySchedule = defineWebhookCheck({
   id: 'DELIVERY-RETRY-SCHEDULE',
   title: 'the number of attempts and the intervals between them after 500 answers are recorded',
   suite,
   requirements: ['EVT-RETRY-SCHEDULE'],
   level: 'observe',
   ...messageEventCheck,
-  run: (ctx: CheckContext) =>
-    withWebhooks(ctx, async (hooks) => {
-      const { attempts } = await observeRetries(ctx, hooks, 2);
-      const gaps = attempts.slice(1).map((d, i) => Math.round(d.monotonicMs - (attempts[i] as Delivery).monotonicMs));
-      const answers = attempts.map((d) => d.answer.status ?? 'closed');
-      ctx.log(`attempts: ${attempts.length}; answers: ${answers.join(', ')}; intervals ms: ${gaps.join(', ') || 'none'}`);
-    }),
+  async run(ctx, hooks) {
+    const { attempts } = await observeRetries(ctx, hooks, 2);
+    const gaps = attempts.slice(1).map((d, i) => Math.round(d.monotonicMs - (attempts[i] as Delivery).monotonicMs));
+    const answers = attempts.map((d) => d.answer.status ?? 'closed');
+    ctx.log(`attempts: ${attempts.length}; answers: ${answers.join(', ')}; intervals ms: ${gaps.join(', ') || 'none'}`);
+  },
 });
 
 export const retryChecks = [retriedAfter500, retrySchedule];

@@ -1,6 +1,8 @@
 import type { Check } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
-import { failingRecipients, finalMessage, sendMessage } from './webhook-helpers.js';
+import { finalMessage } from './webhook-helpers.js';
+import { failingRecipients } from './numbers.js';
+import { sendMessage } from './scenario-helpers.js';
 
 /**
  * DESIGN.md §4 status lifecycle: a message to a number on the target's failing-number list (a target convention,

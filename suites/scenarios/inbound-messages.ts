@@ -3,8 +3,9 @@ import { describeInboundTrigger, sendInboundTrigger } from '../../targets/index.
 import type { InboundText, Profile, Target } from '../../targets/index.js';
 import type { Check, CheckContext } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
-import { dataOf, deliveryWaitMs, eventOf, senderNumber } from './webhook-helpers.js';
-import { fictionalNumber, uniqueToken } from './scenario-helpers.js';
+import { dataOf, deliveryWaitMs, eventOf } from './webhook-helpers.js';
+import { uniqueToken } from './scenario-helpers.js';
+import { fictionalNumber, senderNumber } from './numbers.js';
 
 const suite = 'scenarios/inbound';
 

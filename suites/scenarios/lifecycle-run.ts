@@ -3,7 +3,8 @@ import type { WebhookEvent } from '../../spec/index.js';
 import type { CheckContext } from '../checks/index.js';
 import { allWebhookEvents } from './webhook-fixture.js';
 import type { CreatedWebhook, WebhookFixture } from './webhook-fixture.js';
-import { arrivalsAt, dataOf, deliveryWaitMs, eventOf, finalMessage, maybeArrival, reports, sendMessage } from './webhook-helpers.js';
+import { arrivalsAt, dataOf, deliveryWaitMs, eventOf, finalMessage, maybeArrival, reports } from './webhook-helpers.js';
+import { sendMessage } from './scenario-helpers.js';
 
 /** One message's lifecycle as seen through a webhook. */
 export interface LifecycleObservation {

@@ -1,7 +1,9 @@
 import type { Check } from '../checks/index.js';
 import { defineCheck, fixtureBreaks } from '../checks/index.js';
-import { withWebhooks } from './webhook-fixture.js';
-import { deliveryWaitMs, eventOf, reports, normalRecipient, senderNumber } from './webhook-helpers.js';
+import { deliveryWaitMs, eventOf, reports } from './webhook-helpers.js';
+import { recipientFor, senderNumber } from './numbers.js';
+import { send } from './scenario-helpers.js';
+import { defineWebhookCheck } from './webhook-check.js';
 
 /**
  * spec §8 Development simulator: "Sends webhooks to one configurable webhook URL". A message sent with no webhook
@@ -26,11 +28,7 @@ const eventsAtConfiguredUrl = defineCheck({
   },
   async run(ctx) {
     const path = ctx.target.oneWebhookPath as string;
-    const sent = await ctx.http.request({
-      method: 'POST',
-      path: '/v1/messages',
-      body: { to: normalRecipient(ctx), from: senderNumber, message: `one-url ${Date.now()}` },
-    });
+    const sent = await send(ctx, 'freeForm', { to: recipientFor(ctx), from: senderNumber, message: `one-url ${Date.now()}` });
     ctx.expectStatus(sent, '2xx');
     const id = (sent.json as { id?: unknown } | undefined)?.id;
     ctx.expect(typeof id === 'string', 'the send answer carries no message id', { exchange: sent });
@@ -44,43 +42,35 @@ const eventsAtConfiguredUrl = defineCheck({
  * DESIGN.md §4 (GAP-SIMULATOR-WEBHOOK-URL): in the simulator every delivery goes to the one URL, whatever the registered
  * webhooks say. With two webhooks registered, each for another event, both events of one message reach the one URL.
  */
-const allWebhooksAtConfiguredUrl = defineCheck({
+const allWebhooksAtConfiguredUrl = defineWebhookCheck({
   id: 'SIMULATOR-WEBHOOKS-AT-CONFIGURED-URL',
   title: 'with webhooks registered, the events they subscribe to still reach the simulator’s one configured URL',
   suite: 'scenarios/simulator',
   requirements: ['SIM-WEBHOOK-URL-ALL-WEBHOOKS'],
   level: 'should',
-  needs: ['receiver'],
   deliveriesTo: 'one-url',
   // waits on its message's events (by data.id) with the other event watchers
   watchesLifecycle: true,
   uses: ['sendMessage', 'createWebhook'],
   appliesTo: eventsAtConfiguredUrl.appliesTo,
-  run: (ctx) =>
-    withWebhooks(ctx, async (hooks) => {
-      const path = ctx.target.oneWebhookPath as string;
-      const kinds = ['message.sent', 'message.delivered'] as const;
-      for (const kind of kinds) await hooks.create([kind]);
-      const sent = await ctx.http.request({
-        method: 'POST',
-        path: '/v1/messages',
-        body: { to: normalRecipient(ctx), from: senderNumber, message: `one-url ${Date.now()}` },
-      });
-      ctx.expectStatus(sent, '2xx', 'sending a message', fixtureBreaks(ctx));
-      const id = String((sent.json as { id?: unknown } | undefined)?.id);
-      for (const kind of kinds) {
-        const arrived = await ctx.receiver.store
-          .waitFor((d) => d.path === path && reports(d, id) && eventOf(d) === kind, deliveryWaitMs)
-          .catch(() => undefined);
-        ctx.expect(
-          arrived !== undefined,
-          `${kind} of message ${id}, which a registered webhook subscribes to, did not reach the configured URL within ${deliveryWaitMs} ms`,
-          {
-            exchange: sent,
-          },
-        );
-      }
-    }),
+  async run(ctx, hooks) {
+    const path = ctx.target.oneWebhookPath as string;
+    const kinds = ['message.sent', 'message.delivered'] as const;
+    for (const kind of kinds) await hooks.create([kind]);
+    const sent = await send(ctx, 'freeForm', { to: recipientFor(ctx), from: senderNumber, message: `one-url ${Date.now()}` });
+    ctx.expectStatus(sent, '2xx', 'sending a message', fixtureBreaks(ctx));
+    const id = String((sent.json as { id?: unknown } | undefined)?.id);
+    for (const kind of kinds) {
+      const arrived = await ctx.receiver.store.waitFor((d) => d.path === path && reports(d, id) && eventOf(d) === kind, deliveryWaitMs).catch(() => undefined);
+      ctx.expect(
+        arrived !== undefined,
+        `${kind} of message ${id}, which a registered webhook subscribes to, did not reach the configured URL within ${deliveryWaitMs} ms`,
+        {
+          exchange: sent,
+        },
+      );
+    }
+  },
 });
 
 /** The checks of the simulator's one-URL webhook behaviour. */

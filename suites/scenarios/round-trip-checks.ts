@@ -7,8 +7,10 @@ import { scanMessages } from './pagination-walk.js';
 import { firstDifference, roundTripCases } from './round-trip-values.js';
 import type { RoundTripCase } from './round-trip-values.js';
 import { send, sentMessage, sentTemplate, templateData, uniqueToken } from './scenario-helpers.js';
-import { allWebhookEvents, withWebhooks } from './webhook-fixture.js';
-import { arrivalsAt, dataOf, deliveryWaitMs, eventOf, finalMessage, maybeArrival, messageEventCheck, normalRecipient, reports } from './webhook-helpers.js';
+import { allWebhookEvents } from './webhook-fixture.js';
+import { arrivalsAt, dataOf, deliveryWaitMs, eventOf, finalMessage, maybeArrival, messageEventCheck, reports } from './webhook-helpers.js';
+import { recipientFor } from './numbers.js';
+import { defineWebhookCheck } from './webhook-check.js';
 
 const suite = 'scenarios/round-trip';
 const fields = ['to', 'from', 'message'] as const;
@@ -18,7 +20,7 @@ const fields = ['to', 'from', 'message'] as const;
  * on a guarded target one of --allow-recipient (DESIGN.md §5), whose own digits then stand in for the exposing ones.
  */
 function recipientsFor(ctx: CheckContext): { recipient: () => string; ownNumbersOnly: boolean } {
-  return { recipient: () => normalRecipient(ctx), ownNumbersOnly: (ctx.http.allowedRecipients ?? []).length > 0 };
+  return { recipient: () => recipientFor(ctx), ownNumbersOnly: (ctx.http.allowedRecipients ?? []).length > 0 };
 }
 
 /** The differences between what was sent and a Message-like object where it came back ("message: …"). */
@@ -134,48 +136,47 @@ export const templateRoundTrip = defineCheck({
 });
 
 /** DESIGN.md §4: every webhook payload that carries a message's to, from or message carries them exactly. */
-export const payloadRoundTrip = defineCheck({
+export const payloadRoundTrip = defineWebhookCheck({
   id: 'ROUND-TRIP-PAYLOADS',
   title: 'webhook payloads that carry to, from or message carry exactly the values the message was sent with',
   suite,
   requirements: ['EVT-PAYLOAD-ECHO'],
   level: 'should',
   ...messageEventCheck,
-  run: (ctx: CheckContext) =>
-    withWebhooks(ctx, async (hooks) => {
-      const hook = await hooks.create(allWebhookEvents);
-      const sent = new Map<string, RoundTripCase>();
-      for (const kase of roundTripCases(recipientsFor(ctx))) {
-        const exchange = await send(ctx, 'freeForm', { to: kase.to, from: kase.from, message: kase.message });
-        sent.set(sentMessage(ctx, exchange, `sending ${kase.label}`).id, kase);
+  async run(ctx, hooks) {
+    const hook = await hooks.create(allWebhookEvents);
+    const sent = new Map<string, RoundTripCase>();
+    for (const kase of roundTripCases(recipientsFor(ctx))) {
+      const exchange = await send(ctx, 'freeForm', { to: kase.to, from: kase.from, message: kase.message });
+      sent.set(sentMessage(ctx, exchange, `sending ${kase.label}`).id, kase);
+    }
+    // every message's terminal event (or the bound): their payloads are compared with what was sent
+    await Promise.all(
+      [...sent.keys()].map(async (id) => {
+        const final = await finalMessage(ctx, id);
+        const terminal = final.status === 'failed' ? 'message.failed' : 'message.delivered';
+        await maybeArrival(ctx, (d: Delivery) => d.path === hook.path && reports(d, id) && eventOf(d) === terminal, deliveryWaitMs, hook.path);
+      }),
+    );
+    const findings = new Findings();
+    let carrying = 0;
+    for (const delivery of arrivalsAt(ctx, hook.path)) {
+      const data = dataOf(delivery);
+      const kase = typeof data?.id === 'string' ? sent.get(data.id) : undefined;
+      if (data === undefined || kase === undefined) continue;
+      const present = fields.filter((field) => field in data);
+      if (present.length > 0) carrying++;
+      for (const field of present) {
+        if (data[field] !== kase[field])
+          findings.add(
+            'EVT-PAYLOAD-ECHO',
+            `#${delivery.seq} ${eventOf(delivery) ?? '?'}, ${kase.label}: ${field}: ${firstDifference(kase[field], data[field])}`,
+          );
       }
-      // every message's terminal event (or the bound): their payloads are compared with what was sent
-      await Promise.all(
-        [...sent.keys()].map(async (id) => {
-          const final = await finalMessage(ctx, id);
-          const terminal = final.status === 'failed' ? 'message.failed' : 'message.delivered';
-          await maybeArrival(ctx, (d: Delivery) => d.path === hook.path && reports(d, id) && eventOf(d) === terminal, deliveryWaitMs, hook.path);
-        }),
-      );
-      const findings = new Findings();
-      let carrying = 0;
-      for (const delivery of arrivalsAt(ctx, hook.path)) {
-        const data = dataOf(delivery);
-        const kase = typeof data?.id === 'string' ? sent.get(data.id) : undefined;
-        if (data === undefined || kase === undefined) continue;
-        const present = fields.filter((field) => field in data);
-        if (present.length > 0) carrying++;
-        for (const field of present) {
-          if (data[field] !== kase[field])
-            findings.add(
-              'EVT-PAYLOAD-ECHO',
-              `#${delivery.seq} ${eventOf(delivery) ?? '?'}, ${kase.label}: ${field}: ${firstDifference(kase[field], data[field])}`,
-            );
-        }
-      }
-      ctx.log(`${carrying} payloads carried to, from or message`);
-      findings.settle(ctx, 'payload values differ from what was sent');
-    }),
+    }
+    ctx.log(`${carrying} payloads carried to, from or message`);
+    findings.settle(ctx, 'payload values differ from what was sent');
+  },
 });
 
 /** The round-trip suite (issue 16): one line in suites/index.ts. */

@@ -1,4 +1,4 @@
-import { senderNumber } from './scenario-helpers.js';
+import { senderNumber } from './numbers.js';
 
 /** One deterministic send whose values must come back exactly everywhere (spec §2.1, §4.1). */
 export interface RoundTripCase {

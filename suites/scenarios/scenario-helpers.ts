@@ -1,9 +1,10 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Message } from '../../spec/index.js';
 import { fixtureTemplate, missingConvention, tokenPlaceholder } from '../../targets/index.js';
 import type { Exchange, KeyRole, TemplateConvention } from '../../targets/index.js';
 import { fixtureBreaks } from '../checks/index.js';
 import type { CheckContext, Need } from '../checks/index.js';
+import { recipientFor, senderNumber } from './numbers.js';
 
 /** The two send operations (spec §4.1) that share the Idempotency-Key rules. */
 export type SendKind = 'freeForm' | 'template';
@@ -38,28 +39,14 @@ export function sendKindsFor(ctx: CheckContext): SendKind[] {
   return missing ? ['freeForm'] : ['freeForm', 'template'];
 }
 
-/** A sender number for Growth free-form sends (fictional NANP 555-01xx). */
-export const senderNumber = '+15555550100';
-
 /** A random token that makes a check's messages recognisable in the shared message list. */
 export function uniqueToken(): string {
   return `c${randomBytes(6).toString('hex')}`;
 }
 
-/** A fictional E.164 recipient: +1 NPA 555-01xx (reserved for fiction, so a production send reaches nobody). */
-export function fictionalNumber(): string {
-  return `+1${randomInt(201, 990)}55501${String(randomInt(0, 100)).padStart(2, '0')}`;
-}
-
 /** The variables of a template with the token put where the catalogue says ({token}), so the rendered text carries it. */
 export function templateData(template: TemplateConvention, token: string): Record<string, string> {
   return Object.fromEntries(Object.entries(template.variables).map(([name, value]) => [name, value.split(tokenPlaceholder).join(token)]));
-}
-
-/** A recipient for a send: on a guarded target one of --allow-recipient (DESIGN.md §5), else a fictional number. */
-export function recipientFor(ctx: Pick<CheckContext, 'http'>): string {
-  const allowed = ctx.http.allowedRecipients ?? [];
-  return allowed.length > 0 ? (allowed[randomInt(allowed.length)] as string) : fictionalNumber();
 }
 
 /**
@@ -102,6 +89,15 @@ export function sentMessage(ctx: CheckContext, exchange: Exchange, what: string)
     { exchange, requirements: [ctx.cited ?? 'MSG-FIELDS-REQUIRED'] },
   );
   return body as Message;
+}
+
+/**
+ * Sends one free-form message (spec §4.1) to `to` (default: recipientFor) and returns its id; fails the check when the
+ * send is refused: the send of checks that watch what a message causes (its events, statuses, history).
+ */
+export async function sendMessage(ctx: CheckContext, to: string = recipientFor(ctx)): Promise<string> {
+  const exchange = await send(ctx, 'freeForm', { to, from: senderNumber, message: `webhook scenario ${ctx.check.id}` });
+  return sentMessage(ctx, exchange, 'sending a message to observe its events').id;
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { Delivery } from '../../receiver/index.js';
 import type { Check, CheckContext, Level } from '../checks/index.js';
-import { defineCheck } from '../checks/index.js';
 import { defaultSignature } from '../../targets/index.js';
 import type { Profile, SignatureConvention, Target } from '../../targets/index.js';
 import { analyzeSignature, describeConvention, describeSignature, signatureHeaderOf, toleranceSeconds } from './signature-analysis.js';
@@ -8,8 +7,11 @@ import type { SignatureAnalysis } from './signature-analysis.js';
 import { anyConstruction, hasSignatureLikeHeader } from '../../rules/index.js';
 import { judgedConvention } from './signature-convention.js';
 import type { JudgedConvention } from './signature-convention.js';
-import { allWebhookEvents, withWebhooks } from './webhook-fixture.js';
-import { arrivalsAt, eventOf, messageEventCheck, reports, sendMessage, waitForArrivals } from './webhook-helpers.js';
+import { allWebhookEvents } from './webhook-fixture.js';
+import type { WebhookFixture } from './webhook-fixture.js';
+import { arrivalsAt, eventOf, messageEventCheck, reports, waitForArrivals } from './webhook-helpers.js';
+import { sendMessage } from './scenario-helpers.js';
+import { defineWebhookCheck } from './webhook-check.js';
 
 const suite = 'scenarios/signatures';
 
@@ -20,22 +22,21 @@ const suite = 'scenarios/signatures';
  */
 async function signedDeliveries(
   ctx: CheckContext,
+  hooks: WebhookFixture,
   conventionOnly: boolean,
   run: (deliveries: readonly Delivery[], secret: string, judged: JudgedConvention) => void,
 ): Promise<void> {
-  await withWebhooks(ctx, async (hooks) => {
-    const hook = await hooks.create(allWebhookEvents);
-    await hooks.testSend(hook);
-    const id = await sendMessage(ctx);
-    await waitForArrivals(ctx, `the events of message ${id}`, (d) => d.path === hook.path && reports(d, id), {
-      count: 2,
-      breaks: ctx.cited ?? 'EVT-STATUS-REPORTED',
-      backlogAt: hook.path,
-    });
-    // every delivery at this path was meant for this webhook, whichever message it reports: all must be signed
-    const deliveries = arrivalsAt(ctx, hook.path);
-    run(deliveries, hook.secret, conventionOnly ? judgedConvention(ctx, deliveries, hook.secret) : { convention: ctx.target.conventions.signature });
+  const hook = await hooks.create(allWebhookEvents);
+  await hooks.testSend(hook);
+  const id = await sendMessage(ctx);
+  await waitForArrivals(ctx, `the events of message ${id}`, (d) => d.path === hook.path && reports(d, id), {
+    count: 2,
+    breaks: ctx.cited ?? 'EVT-STATUS-REPORTED',
+    backlogAt: hook.path,
   });
+  // every delivery at this path was meant for this webhook, whichever message it reports: all must be signed
+  const deliveries = arrivalsAt(ctx, hook.path);
+  run(deliveries, hook.secret, conventionOnly ? judgedConvention(ctx, deliveries, hook.secret) : { convention: ctx.target.conventions.signature });
 }
 
 /** What is wrong with one delivery's signature, and the requirement that shows broken (default: the check's first). */
@@ -60,7 +61,7 @@ function signatureCheck(
   ) => SignatureFinding | undefined,
   convention: (signature: SignatureConvention) => true | string = () => true,
 ): Check {
-  return defineCheck({
+  return defineWebhookCheck({
     id,
     title,
     suite,
@@ -71,8 +72,8 @@ function signatureCheck(
       const events = messageEventCheck.appliesTo(profile);
       return events === true ? convention(target.conventions.signature) : events;
     },
-    run: (ctx: CheckContext) =>
-      signedDeliveries(ctx, level !== 'must', (deliveries, secret, judged) => {
+    run: (ctx, hooks) =>
+      signedDeliveries(ctx, hooks, level !== 'must', (deliveries, secret, judged) => {
         const signature = judged.convention;
         const found = deliveries.flatMap((d) => {
           const finding = problem(analyzeSignature(d, secret, signature), d, signature, secret, judged);
@@ -179,34 +180,31 @@ export const extraHeaders = signatureCheck(
 );
 
 /** spec §2.3: each webhook has its own secret; its deliveries verify with it and not with another webhook's. */
-export const perWebhook = defineCheck({
+export const perWebhook = defineWebhookCheck({
   id: 'SIGNATURE-PER-WEBHOOK',
   title: "a webhook's deliveries verify with its own secret and not with another webhook's",
   suite,
   requirements: ['SIG-PER-WEBHOOK'],
   level: 'must',
-  needs: ['receiver'],
-  uses: ['createWebhook'],
-  run: (ctx: CheckContext) =>
-    withWebhooks(ctx, async (hooks) => {
-      const a = await hooks.create(['message.failed']);
-      const b = await hooks.create(['message.failed']);
-      // both directions: a target that signs with one shared or cached secret passes for one of the two webhooks
-      const signature = ctx.target.conventions.signature;
-      // must: any common construction counts (spec §5.3 does not show one), so nothing is skipped for the convention
-      for (const [own, other, name] of [
-        [a, b, 'A'],
-        [b, a, 'B'],
-      ] as const) {
-        const { delivery } = await hooks.testSend(own);
-        const analysis = analyzeSignature(delivery, own.secret, signature);
-        ctx.expect(
-          anyConstruction(delivery, own.secret) !== undefined,
-          `the test delivery of webhook ${name} does not verify with its own secret (${describeSignature(analysis, signature)})`,
-        );
-        ctx.expect(anyConstruction(delivery, other.secret) === undefined, `the test delivery of webhook ${name} verifies with the other webhook's secret`);
-      }
-    }),
+  async run(ctx, hooks) {
+    const a = await hooks.create(['message.failed']);
+    const b = await hooks.create(['message.failed']);
+    // both directions: a target that signs with one shared or cached secret passes for one of the two webhooks
+    const signature = ctx.target.conventions.signature;
+    // must: any common construction counts (spec §5.3 does not show one), so nothing is skipped for the convention
+    for (const [own, other, name] of [
+      [a, b, 'A'],
+      [b, a, 'B'],
+    ] as const) {
+      const { delivery } = await hooks.testSend(own);
+      const analysis = analyzeSignature(delivery, own.secret, signature);
+      ctx.expect(
+        anyConstruction(delivery, own.secret) !== undefined,
+        `the test delivery of webhook ${name} does not verify with its own secret (${describeSignature(analysis, signature)})`,
+      );
+      ctx.expect(anyConstruction(delivery, other.secret) === undefined, `the test delivery of webhook ${name} verifies with the other webhook's secret`);
+    }
+  },
 });
 
 export const signatureChecks = [hmacVerifies, rawBodySigned, timestampSigned, serviceScheme, extraHeaders, perWebhook];

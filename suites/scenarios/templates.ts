@@ -4,7 +4,7 @@ import { INVALID_E164_SAMPLES } from '../arbitraries/index.js';
 import { recipientNumbers } from '../../targets/index.js';
 import { findMessages } from './pagination-walk.js';
 import { isMine, send, sendBody, sentMessage, sentTemplate, templateData, uniqueToken } from './scenario-helpers.js';
-import { senderNumber } from './webhook-helpers.js';
+import { senderNumber } from './numbers.js';
 
 const suite = 'scenarios/templates';
 const baseline = 'sendTemplateMessage';

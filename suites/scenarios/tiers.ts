@@ -2,7 +2,8 @@ import type { Profile } from '../../targets/index.js';
 import type { Check } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
 import { findMessages } from './pagination-walk.js';
-import { isMine, send, sendBody, sendOperations, senderNumber, sentMessage, uniqueToken } from './scenario-helpers.js';
+import { isMine, send, sendBody, sendOperations, sentMessage, uniqueToken } from './scenario-helpers.js';
+import { senderNumber } from './numbers.js';
 
 const suite = 'scenarios/tiers';
 const hasTiers = (profile: Profile): true | string => (profile.tiers ? true : `the ${profile.name} profile has no account tiers`);

@@ -1,7 +1,7 @@
 import type { Check, CheckContext } from '../checks/index.js';
-import { defineCheck, sampled } from '../checks/index.js';
-import { withWebhooks } from './webhook-fixture.js';
+import { sampled } from '../checks/index.js';
 import type { WebhookFixture } from './webhook-fixture.js';
+import { defineWebhookCheck } from './webhook-check.js';
 
 const suite = 'scenarios/url-rules';
 
@@ -91,17 +91,16 @@ async function refuseAll(ctx: CheckContext, hooks: WebhookFixture, urls: readonl
 }
 
 function urlRuleCheck(id: string, title: string, requirements: string[], level: 'must' | 'should', urls: readonly BadUrl[]): Check {
-  return defineCheck({
+  return defineWebhookCheck({
     id,
     title,
     suite,
     requirements,
     level,
-    needs: ['receiver'],
     baseline: 'updateWebhook',
     // a create and an update per URL, and the valid webhook's create and delete (refused URLs create nothing)
     estimate: ({ samples }) => ({ requests: 2 * sampled(urls, samples).length + 2, sends: 0 }),
-    run: (ctx: CheckContext) => withWebhooks(ctx, (hooks) => refuseAll(ctx, hooks, sampled(urls, ctx.samples))),
+    run: (ctx, hooks) => refuseAll(ctx, hooks, sampled(urls, ctx.samples)),
   });
 }
 

@@ -1,9 +1,7 @@
 import { validate } from '../../spec/index.js';
 import type { Exchange } from '../../targets/index.js';
-import type { CheckContext } from '../checks/index.js';
-import { defineCheck } from '../checks/index.js';
-import { expectNoSecret, listWebhooks } from './webhook-management.js';
-import { withWebhooks } from './webhook-fixture.js';
+import { expectNoSecret, listWebhooks } from './webhook-answers.js';
+import { defineWebhookCheck } from './webhook-check.js';
 
 const suite = 'scenarios/webhooks';
 
@@ -38,67 +36,61 @@ function webhookProblems(value: unknown, schema: 'Webhook' | 'WebhookWithSecret'
 }
 
 /** spec §2.3 + §3: every answer that carries a webhook has its fields with the table's types, and no state. */
-export const fieldsTyped = defineCheck({
+export const fieldsTyped = defineWebhookCheck({
   id: 'WEBHOOK-FIELDS-TYPED',
   title: 'create, list, update and rotate answer webhooks with uuid id and workspace_id, url, events, date-time timestamps and no state field',
   suite,
   requirements: ['WH-FIELDS', 'WH-ID-UUID', 'WH-WORKSPACE-UUID', 'WH-TIMESTAMPS', 'WH-NO-STATE-FIELD'],
   level: 'must',
-  needs: ['receiver'],
-  uses: ['createWebhook'],
-  run: (ctx: CheckContext) =>
-    withWebhooks(ctx, async (hooks) => {
-      const hook = await hooks.create(['message.failed']);
-      const { items } = await listWebhooks(ctx);
-      const listed = items.find((item) => item.id === hook.id);
-      const updated = await hooks.update(hook.id, { url: hook.url, events: ['message.sent'] });
-      ctx.expectStatus(updated, '2xx', 'PUT /v1/webhooks/{id} with a valid body', 'ERR-SUCCESS-2XX');
-      const rotated = await ctx.http.request({ method: 'POST', path: `/v1/webhooks/${hook.id}/rotate-secret` });
-      ctx.expectStatus(rotated, '2xx', 'POST /v1/webhooks/{id}/rotate-secret', 'ERR-SUCCESS-2XX');
-      const problems = [
-        ...webhookProblems(hook.exchange.json, 'WebhookWithSecret', 'create'),
-        ...(listed === undefined
-          ? [{ text: `GET /v1/webhooks does not list ${hook.id}`, requirement: 'WH-LIST-CONTAINS-CREATED' }]
-          : webhookProblems(listed, 'Webhook', 'list item')),
-        ...webhookProblems(updated.json, 'Webhook', 'PUT'),
-        ...webhookProblems(rotated.json, 'WebhookWithSecret', 'rotate-secret'),
-      ];
-      const requirements = [...new Set(problems.map((problem) => problem.requirement))];
-      ctx.expect(
-        problems.length === 0,
-        `webhooks break spec §2.3: ${problems
-          .slice(0, 4)
-          .map((problem) => problem.text)
-          .join('; ')}`,
-        { exchange: hook.exchange, requirements: requirements.length > 0 ? requirements : ['WH-FIELDS'] },
-      );
-    }),
+  async run(ctx, hooks) {
+    const hook = await hooks.create(['message.failed']);
+    const { items } = await listWebhooks(ctx);
+    const listed = items.find((item) => item.id === hook.id);
+    const updated = await hooks.update(hook.id, { url: hook.url, events: ['message.sent'] });
+    ctx.expectStatus(updated, '2xx', 'PUT /v1/webhooks/{id} with a valid body', 'ERR-SUCCESS-2XX');
+    const rotated = await ctx.http.request({ method: 'POST', path: `/v1/webhooks/${hook.id}/rotate-secret` });
+    ctx.expectStatus(rotated, '2xx', 'POST /v1/webhooks/{id}/rotate-secret', 'ERR-SUCCESS-2XX');
+    const problems = [
+      ...webhookProblems(hook.exchange.json, 'WebhookWithSecret', 'create'),
+      ...(listed === undefined
+        ? [{ text: `GET /v1/webhooks does not list ${hook.id}`, requirement: 'WH-LIST-CONTAINS-CREATED' }]
+        : webhookProblems(listed, 'Webhook', 'list item')),
+      ...webhookProblems(updated.json, 'Webhook', 'PUT'),
+      ...webhookProblems(rotated.json, 'WebhookWithSecret', 'rotate-secret'),
+    ];
+    const requirements = [...new Set(problems.map((problem) => problem.requirement))];
+    ctx.expect(
+      problems.length === 0,
+      `webhooks break spec §2.3: ${problems
+        .slice(0, 4)
+        .map((problem) => problem.text)
+        .join('; ')}`,
+      { exchange: hook.exchange, requirements: requirements.length > 0 ? requirements : ['WH-FIELDS'] },
+    );
+  },
 });
 
 /** spec §4.2: the secret is returned by create and rotate only; no other operation shows it. */
-export const secretNowhereElse = defineCheck({
+export const secretNowhereElse = defineWebhookCheck({
   id: 'WEBHOOK-SECRET-NOWHERE-ELSE',
   title: 'list, update, test and deliveries never show the signing secret',
   suite,
   requirements: ['WH-SECRET-ONCE'],
   level: 'must',
-  needs: ['receiver'],
-  uses: ['createWebhook'],
-  run: (ctx: CheckContext) =>
-    withWebhooks(ctx, async (hooks) => {
-      const hook = await hooks.create(['message.failed']);
-      const at = `/v1/webhooks/${hook.id}`;
-      const answers: [string, Exchange][] = [
-        ['GET /v1/webhooks', (await listWebhooks(ctx)).exchange],
-        ['PUT /v1/webhooks/{id}', await hooks.update(hook.id, { url: hook.url, events: hook.events })],
-        ['POST /v1/webhooks/{id}/test', await hooks.test(hook.id)],
-        ['GET /v1/webhooks/{id}/deliveries', await ctx.http.request({ method: 'GET', path: `${at}/deliveries` })],
-      ];
-      for (const [where, exchange] of answers) {
-        ctx.expectStatus(exchange, '2xx', where);
-        expectNoSecret(ctx, exchange, hook.secret, where);
-      }
-    }),
+  async run(ctx, hooks) {
+    const hook = await hooks.create(['message.failed']);
+    const at = `/v1/webhooks/${hook.id}`;
+    const answers: [string, Exchange][] = [
+      ['GET /v1/webhooks', (await listWebhooks(ctx)).exchange],
+      ['PUT /v1/webhooks/{id}', await hooks.update(hook.id, { url: hook.url, events: hook.events })],
+      ['POST /v1/webhooks/{id}/test', await hooks.test(hook.id)],
+      ['GET /v1/webhooks/{id}/deliveries', await ctx.http.request({ method: 'GET', path: `${at}/deliveries` })],
+    ];
+    for (const [where, exchange] of answers) {
+      ctx.expectStatus(exchange, '2xx', where);
+      expectNoSecret(ctx, exchange, hook.secret, where);
+    }
+  },
 });
 
 export const webhookFieldChecks = [fieldsTyped, secretNowhereElse];

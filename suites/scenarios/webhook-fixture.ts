@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Answer, Delivery } from '../../receiver/index.js';
 import type { WebhookEvent } from '../../spec/index.js';
+import { HarnessError } from '../../targets/index.js';
 import type { Exchange } from '../../targets/index.js';
 import { fixtureBreaks } from '../checks/index.js';
-import type { CheckContext } from '../checks/index.js';
+import type { CheckContext, CheckIdentity } from '../checks/index.js';
 import { arrivalsAt, waitForArrivals } from './webhook-helpers.js';
 
 /** A webhook a check registered, with its one-shot secret (spec §4.2: returned exactly once). */
@@ -19,6 +20,14 @@ export interface CreatedWebhook {
 
 /** Every event kind a webhook may subscribe to (spec §2.3). */
 export const allWebhookEvents: readonly WebhookEvent[] = ['message.sent', 'message.delivered', 'message.failed', 'message.status.updated'];
+
+/**
+ * True when the check declared that it creates webhooks: createWebhook in its `uses` (a fixture: it is blocked when
+ * that operation's baseline did not pass), or createWebhook as its subject (its baseline, or a negative check of it).
+ */
+export function declaresCreateWebhook(check: Pick<CheckIdentity, 'uses' | 'baseline' | 'baselineFor'>): boolean {
+  return check.uses?.includes('createWebhook') === true || check.baseline === 'createWebhook' || check.baselineFor === 'createWebhook';
+}
 
 /**
  * The webhooks and receiver answers of one check run: every webhook it creates (even one wrongly accepted) is
@@ -42,8 +51,18 @@ export class WebhookFixture {
     return `/${this.ctx.check.id.toLowerCase()}/`;
   }
 
-  /** POST /v1/webhooks with any body; a created webhook is remembered for cleanup. */
+  /**
+   * POST /v1/webhooks with any body; a created webhook is remembered for cleanup. Refused before sending (the check
+   * errors, INVALID_CHECK) when the check did not declare createWebhook: undeclared, a target whose create does not work
+   * would fail it instead of blocking it (DESIGN.md §3 "Test whatever exists"), as attribution refuses an undeclared requirement.
+   */
   async register(body: unknown): Promise<Exchange> {
+    if (!declaresCreateWebhook(this.ctx.check)) {
+      throw new HarnessError(
+        'INVALID_CHECK',
+        `Check ${this.ctx.check.id} creates a webhook (POST /v1/webhooks) without declaring it: add uses: ['createWebhook'] (or define it with defineWebhookCheck), so a target whose create does not work blocks it instead of failing it.`,
+      );
+    }
     const exchange = await this.ctx.http.request({ method: 'POST', path: '/v1/webhooks', body });
     this.remember(exchange);
     return exchange;

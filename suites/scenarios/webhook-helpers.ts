@@ -1,6 +1,5 @@
-import { randomInt } from 'node:crypto';
 import type { BacklogWait, Delivery } from '../../receiver/index.js';
-import type { Profile, Target } from '../../targets/index.js';
+import type { Profile } from '../../targets/index.js';
 import { fixtureBreaks } from '../checks/index.js';
 import type { CheckContext, CheckDefinition } from '../checks/index.js';
 
@@ -20,9 +19,6 @@ function backlogAt(paths: string | readonly string[] | undefined): BacklogWait |
   const at = new Set(typeof paths === 'string' ? [paths] : paths);
   return { while: (d) => at.has(d.path), maxMs: deliveryBacklogMs };
 }
-
-/** The sender number of the scenarios' messages. */
-export const senderNumber = '+14155550199';
 
 /** A JSON `{event, data}` delivery payload as received (DESIGN.md §4), or whatever else the body was. */
 export interface ReceivedPayload {
@@ -102,36 +98,6 @@ export async function maybeArrival(
   return ctx.receiver.store.waitFor(predicate, timeoutMs, backlogAt(backlog)).catch(() => undefined);
 }
 
-/** The recipients the target fails on purpose, if it names any (DESIGN.md §4 status lifecycle; --failing-recipient). */
-export function failingRecipients(target: Target): readonly string[] {
-  return target.conventions.failingRecipients;
-}
-
-/** A recipient that is not on the target's failing list: one of --allow-recipient on a guarded target (DESIGN.md §5), else a random one. */
-export function normalRecipient(ctx: Pick<CheckContext, 'http' | 'target'>): string {
-  const failing = new Set(failingRecipients(ctx.target));
-  const allowed = (ctx.http.allowedRecipients ?? []).filter((number) => !failing.has(number));
-  if (allowed.length > 0) return allowed[randomInt(allowed.length)] as string;
-  for (;;) {
-    const candidate = `+1415555${String(randomInt(0, 10_000)).padStart(4, '0')}`;
-    if (!failing.has(candidate) && candidate !== senderNumber) return candidate;
-  }
-}
-
-/** Sends one free-form message (spec §4.1) and returns its id; fails the check when the send is refused. */
-export async function sendMessage(ctx: CheckContext, to: string = normalRecipient(ctx)): Promise<string> {
-  const exchange = await ctx.http.request({
-    method: 'POST',
-    path: '/v1/messages',
-    body: { to, from: senderNumber, message: `webhook scenario ${ctx.check.id}` },
-  });
-  ctx.expectStatus(exchange, '2xx', 'sending a message to observe its events', fixtureBreaks(ctx));
-  const id = (exchange.json as { id?: unknown } | undefined)?.id;
-  if (typeof id !== 'string')
-    ctx.fail('sending a message: the answer carries no string id (spec §2.1)', { exchange, requirements: [ctx.cited ?? 'MSG-FIELDS-REQUIRED'] });
-  return id;
-}
-
 /**
  * Polls GET /v1/messages/{id} until the status is terminal (delivered or failed) or the bound passes, and returns the
  * last answer: spec §3 does not show the transitions, so each caller judges a status that never became terminal at
@@ -172,14 +138,15 @@ export function eventsReachRegisteredWebhooks(_profile: Profile): true | string 
 }
 
 /**
- * The definition fields of checks that send a message and watch its events at a registered webhook. They run together
- * after the other checks of their phase (watchesLifecycle): a webhook receives every message's events, so each matches
- * deliveries to its own message by data.id, and the other suites' many sends do not queue ahead of their events.
+ * The definition fields of webhook checks (defineWebhookCheck: it adds the receiver and createWebhook) that send a
+ * message and watch its events at a registered webhook. They run together after the other checks of their phase
+ * (watchesLifecycle): a webhook receives every message's events, so each matches deliveries to its own message by
+ * data.id, and the other suites' many sends do not queue ahead of their events.
  */
 export const messageEventCheck = {
-  needs: ['receiver', 'billable'],
+  needs: ['billable'],
   appliesTo: eventsReachRegisteredWebhooks,
   watchesLifecycle: true,
-  // it registers a webhook and sends a message to trigger events: blocked when either does not work
-  uses: ['createWebhook', 'sendMessage'],
+  // it sends a message to trigger events: blocked when that does not work (as when creating a webhook does not)
+  uses: ['sendMessage'],
 } as const satisfies Pick<CheckDefinition, 'needs' | 'appliesTo' | 'watchesLifecycle' | 'uses'>;

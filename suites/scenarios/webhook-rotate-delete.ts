@@ -1,8 +1,8 @@
 import type { Exchange } from '../../targets/index.js';
 import type { CheckContext } from '../checks/index.js';
-import { defineCheck, fixtureBreaks } from '../checks/index.js';
-import { withWebhooks } from './webhook-fixture.js';
+import { fixtureBreaks } from '../checks/index.js';
 import type { CreatedWebhook } from './webhook-fixture.js';
+import { defineWebhookCheck } from './webhook-check.js';
 
 const suite = 'scenarios/webhooks';
 
@@ -16,24 +16,21 @@ async function rotate(ctx: CheckContext, hook: CreatedWebhook): Promise<{ exchan
  * spec §4.2 rotate-secret: a new, different secret and its warning. Which secret later deliveries verify with, and
  * what a delete leaves (gone from lists, 404 on its id, no more deliveries), are the history checks' (suites/history/).
  */
-export const rotateNewSecret = defineCheck({
+export const rotateNewSecret = defineWebhookCheck({
   id: 'WEBHOOK-ROTATE-NEW-SECRET',
   title: 'rotate-secret answers the Webhook with a new, different signing_secret and a signing_secret_warning',
   suite,
   requirements: ['WH-ROTATE-NEW-SECRET', 'WH-SECRET-WARNING'],
   level: 'must',
-  needs: ['receiver'],
-  uses: ['createWebhook'],
-  run: (ctx: CheckContext) =>
-    withWebhooks(ctx, async (hooks) => {
-      const hook = await hooks.create(['message.failed']);
-      const { exchange, secret } = await rotate(ctx, hook);
-      ctx.expectSchema(exchange, 'WebhookWithSecret', 'POST /v1/webhooks/{id}/rotate-secret', 'WH-ROTATE-NEW-SECRET');
-      ctx.expect(secret !== hook.secret, 'rotate-secret answered the secret the webhook already had (spec §4.2: a new signing_secret)', {
-        exchange,
-        requirements: ['WH-ROTATE-NEW-SECRET'],
-      });
-    }),
+  async run(ctx, hooks) {
+    const hook = await hooks.create(['message.failed']);
+    const { exchange, secret } = await rotate(ctx, hook);
+    ctx.expectSchema(exchange, 'WebhookWithSecret', 'POST /v1/webhooks/{id}/rotate-secret', 'WH-ROTATE-NEW-SECRET');
+    ctx.expect(secret !== hook.secret, 'rotate-secret answered the secret the webhook already had (spec §4.2: a new signing_secret)', {
+      exchange,
+      requirements: ['WH-ROTATE-NEW-SECRET'],
+    });
+  },
 });
 
 export const rotateDeleteChecks = [rotateNewSecret];

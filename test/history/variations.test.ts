@@ -4,9 +4,10 @@ import { variationCatalogue } from '../../simulator/variations.js';
 import { defineCheck } from '../../suites/checks/index.js';
 import { loadRegistry, runConformance } from '../../suites/index.js';
 import type { RunResult } from '../../suites/engine/index.js';
-import { withWebhooks } from '../../suites/scenarios/webhook-fixture.js';
-import { reports, sendMessage } from '../../suites/scenarios/webhook-helpers.js';
+import { defineWebhookCheck } from '../../suites/scenarios/webhook-check.js';
+import { reports } from '../../suites/scenarios/webhook-helpers.js';
 import { referenceTarget } from '../../targets/index.js';
+import { sendMessage } from '../../suites/scenarios/scenario-helpers.js';
 
 // issue 23: other readings of the spec a conforming implementation may make; the harness accepts each, at every level
 const notPassing = (run: RunResult): string[] =>
@@ -29,34 +30,32 @@ const rank: Record<string, number> = { queued: 0, pending: 1, sent: 2, delivered
 describe('the situations the variations are about really occur, and the history rules accept them', () => {
   it('signed-then-held: a delivery signed before a rotation arrives after it with the old secret, and rotation checks pass', async () => {
     const seen: { afterRotation: boolean; oldOnly: boolean }[] = [];
-    const inFlight = defineCheck({
+    const inFlight = defineWebhookCheck({
       id: 'TEST-DELIVERY-IN-FLIGHT-ACROSS-ROTATION',
       title: 'a message event in flight while the secret rotates',
       suite: 'test/variations',
       requirements: ['SIG-CURRENT-SECRET'],
       level: 'must',
-      needs: ['receiver'],
-      run: (ctx) =>
-        withWebhooks(ctx, async (hooks) => {
-          // a few tries: the rotation must complete within the 150 ms the signed delivery is held
-          for (let attempt = 0; attempt < 3 && !seen.some((s) => s.afterRotation && s.oldOnly); attempt++) {
-            const hook = await hooks.create(['message.delivered']);
-            const id = await sendMessage(ctx);
-            // once GET shows delivered, the event is published and signed, and held
-            for (let poll = 0; poll < 100; poll++) {
-              const got = await ctx.http.request({ method: 'GET', path: `/v1/messages/${id}` });
-              if ((got.json as { status?: string } | undefined)?.status === 'delivered') break;
-            }
-            const rotated = await ctx.http.request({ method: 'POST', path: `/v1/webhooks/${hook.id}/rotate-secret` });
-            const rotationDone = performance.timeOrigin + performance.now();
-            const fresh = (rotated.json as { signing_secret: string }).signing_secret;
-            const delivery = await ctx.receiver.store.waitFor((d) => d.path === hook.path && reports(d, id), 5_000);
-            seen.push({
-              afterRotation: performance.timeOrigin + delivery.monotonicMs > rotationDone,
-              oldOnly: anyConstruction(delivery, hook.secret) !== undefined && anyConstruction(delivery, fresh) === undefined,
-            });
+      async run(ctx, hooks) {
+        // a few tries: the rotation must complete within the 150 ms the signed delivery is held
+        for (let attempt = 0; attempt < 3 && !seen.some((s) => s.afterRotation && s.oldOnly); attempt++) {
+          const hook = await hooks.create(['message.delivered']);
+          const id = await sendMessage(ctx);
+          // once GET shows delivered, the event is published and signed, and held
+          for (let poll = 0; poll < 100; poll++) {
+            const got = await ctx.http.request({ method: 'GET', path: `/v1/messages/${id}` });
+            if ((got.json as { status?: string } | undefined)?.status === 'delivered') break;
           }
-        }),
+          const rotated = await ctx.http.request({ method: 'POST', path: `/v1/webhooks/${hook.id}/rotate-secret` });
+          const rotationDone = performance.timeOrigin + performance.now();
+          const fresh = (rotated.json as { signing_secret: string }).signing_secret;
+          const delivery = await ctx.receiver.store.waitFor((d) => d.path === hook.path && reports(d, id), 5_000);
+          seen.push({
+            afterRotation: performance.timeOrigin + delivery.monotonicMs > rotationDone,
+            oldOnly: anyConstruction(delivery, hook.secret) !== undefined && anyConstruction(delivery, fresh) === undefined,
+          });
+        }
+      },
     });
     const registry = (await loadRegistry(['./checks/builtin/index.js', './history/index.js'])).register(inFlight);
     const run = await runConformance({

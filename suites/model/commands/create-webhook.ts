@@ -3,7 +3,8 @@ import type { ModelReal } from '../model-real.js';
 import type { MessagingModel } from '../model-state.js';
 import { ModelCommand } from '../model-command.js';
 import { jsonObject } from '../expect-message.js';
-import { sameEvents, secretFormat, webhookUrl } from '../webhook-helpers.js';
+import { secretFormat, webhookUrl } from '../webhook-helpers.js';
+import { sameEvents } from '../../../rules/index.js';
 
 /** POST /v1/webhooks with a receiver URL: the webhook with its url, events and a secret of its own (spec §4.2). */
 export class CreateWebhook extends ModelCommand {

@@ -2,7 +2,8 @@ import { answered, is2xx } from '../model-real.js';
 import type { ModelReal } from '../model-real.js';
 import type { MessagingModel } from '../model-state.js';
 import { ModelCommand } from '../model-command.js';
-import { sameEvents, secretFields } from '../webhook-helpers.js';
+import { secretFields } from '../webhook-helpers.js';
+import { sameEvents } from '../../../rules/index.js';
 
 /** GET /v1/webhooks: a bare array without secrets; of this run's webhooks, exactly the live ones with current values (spec §4.2). */
 export class ListWebhooks extends ModelCommand {

@@ -3,7 +3,8 @@ import type { ModelReal } from '../model-real.js';
 import type { MessagingModel, ModelWebhook } from '../model-state.js';
 import { LiveWebhookCommand } from '../live-webhook-command.js';
 import { jsonObject } from '../expect-message.js';
-import { sameEvents, secretFields, webhookUrl } from '../webhook-helpers.js';
+import { secretFields, webhookUrl } from '../webhook-helpers.js';
+import { sameEvents } from '../../../rules/index.js';
 
 /** PUT /v1/webhooks/{id} with a new url and events: answered without the secret, with the new values (spec §4.2). */
 export class UpdateWebhook extends LiveWebhookCommand {
