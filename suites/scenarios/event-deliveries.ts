@@ -1,7 +1,7 @@
 import type { Delivery } from '../../receiver/index.js';
 import { howToSet } from '../../targets/index.js';
 import type { CheckContext } from '../checks/index.js';
-import { payloadProblem } from './lifecycle-checks.js';
+import { payloadProblem } from './payload-problem.js';
 import { allWebhookEvents } from './webhook-fixture.js';
 import type { CreatedWebhook, WebhookFixture } from './webhook-fixture.js';
 import { arrivalsAt, dataOf, deliveryWaitMs, eventOf, finalMessage, maybeArrival, messageEventCheck, reports } from './webhook-helpers.js';
