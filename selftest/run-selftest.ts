@@ -40,8 +40,8 @@ export interface SelftestResult {
 export const selftestDefaults = { seed: 20261121, runs: 20, concurrency: 4 } as const;
 
 /**
- * Runs the suites against the clean reference (must conform: no failure at must or should level), then against the
- * reference with each catalogued fault switched on, one at a time (each must fail on a check citing its requirement).
+ * Runs the suites against the clean reference (must conform: no failure at must or should level) and, beside it, against
+ * the reference with each catalogued fault switched on, one fault per run (each must fail on a check citing its requirement).
  */
 export async function runSelftest(options: SelftestOptions = {}): Promise<SelftestResult> {
   const started = Date.now();
@@ -50,15 +50,18 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
   const progress = options.onProgress ?? (() => {});
   const faults = options.onlyClean ? [] : selectFaults(await referenceFaults(), options.faults);
 
-  let clean: RunResult | undefined;
-  if (!options.skipClean) {
-    clean = await runConformance({ target: referenceTarget(), seed, runs });
-    progress(
-      `clean reference: ${clean.verdict} (${clean.summary.byStatus.passed} passed, ${clean.summary.byStatus.failed} failed, ${clean.summary.byStatus.errored} errored, ${clean.summary.byStatus.skipped} skipped) in ${clean.durationMs} ms`,
-    );
-  }
+  // the clean run beside the fault runs, not before them (issue 28): each run has a reference of its own, and the
+  // fault runs mostly wait (a delivery that never comes waits its bound), so the clean run's work fills that time
+  const cleanRun = options.skipClean
+    ? Promise.resolve(undefined)
+    : runConformance({ target: referenceTarget(), seed, runs }).then((run) => {
+        progress(
+          `clean reference: ${run.verdict} (${run.summary.byStatus.passed} passed, ${run.summary.byStatus.failed} failed, ${run.summary.byStatus.errored} errored, ${run.summary.byStatus.skipped} skipped) in ${run.durationMs} ms`,
+        );
+        return run;
+      });
   let done = 0;
-  const outcomes = await runPool(faults, options.concurrency ?? selftestDefaults.concurrency, async (fault) => {
+  const faultRuns = runPool(faults, options.concurrency ?? selftestDefaults.concurrency, async (fault) => {
     let outcome: FaultOutcome;
     try {
       const run = await runConformance({
@@ -78,6 +81,7 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
     );
     return outcome;
   });
+  const [clean, outcomes]: [RunResult | undefined, FaultOutcome[]] = await Promise.all([cleanRun, faultRuns]);
   const caught = outcomes.filter((o) => o.caught).length;
   const total = outcomes.length;
   return {

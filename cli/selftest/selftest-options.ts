@@ -39,7 +39,7 @@ export const selftestOptions = [
 export const selftestHelp: HelpPage = {
   head: `npm run selftest -- [options]
 
-Runs every suite against the clean reference (must conform), then each catalogued fault of the reference switched
+Runs every suite against the clean reference (must conform) and, beside it, each catalogued fault of the reference switched
 on alone (each must fail the run on a check that cites the requirement the fault names). Writes
 mutation-score.md and mutation-score.json to --out and prints the table.`,
   groups,
