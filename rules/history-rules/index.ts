@@ -16,6 +16,7 @@ import { pageTotalRequirements, pageTotals } from './page-totals.js';
 import { webhookDeletion, webhookDeletionRequirements } from './webhook-deletion.js';
 import { webhookReadRequirements, webhookReads } from './webhook-reads.js';
 import { webhookTimestampRequirements, webhookTimestamps } from './webhook-timestamps.js';
+import { webhookViewRequirements, webhookViews } from './webhook-views.js';
 
 /** A rule over a history: a pure function of the model, and the requirements it can show broken. */
 export interface HistoryRule {
@@ -28,6 +29,7 @@ export interface HistoryRule {
 export const historyRules: readonly HistoryRule[] = [
   { name: 'webhook-reads', requirements: webhookReadRequirements, judge: webhookReads },
   { name: 'webhook-timestamps', requirements: webhookTimestampRequirements, judge: webhookTimestamps },
+  { name: 'webhook-views', requirements: webhookViewRequirements, judge: webhookViews },
   { name: 'webhook-deletion', requirements: webhookDeletionRequirements, judge: webhookDeletion },
   { name: 'delivery-routing', requirements: deliveryRoutingRequirements, judge: deliveryRouting },
   { name: 'delivery-secrets', requirements: deliverySecretRequirements, judge: deliverySecrets },

@@ -21,6 +21,7 @@ export const historyFaults = [
   fault('put-events-not-applied', 'EVT-SUBSCRIBED-ONLY', 'deliveries follow the events a webhook was created with, whatever a PUT set'),
   fault('list-created-at-now', 'MSG-VIEWS-AGREE', 'GET /v1/messages shows each message with created_at the time of the listing'),
   fault('list-cuts-message', 'MSG-LIST-ECHO', 'GET /v1/messages shows each message text cut to its first 20 characters (a preview column)'),
+  fault('webhooks-list-created-at-now', 'WH-CREATED-AT-FIXED', 'GET /v1/webhooks shows each webhook with created_at the time of the listing'),
   fault('list-status-stale', 'MSG-LIFECYCLE', 'GET /v1/messages shows each message with the status it was created with'),
   fault('get-status-flaps', 'MSG-LIFECYCLE', 'GET /v1/messages/{id} shows a delivered message as sent on every second read'),
   fault('status-filter-after-paging', 'MSG-LIST-FILTER-STATUS', 'GET /v1/messages applies the status filter to each page after cutting it'),

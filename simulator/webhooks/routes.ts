@@ -86,6 +86,8 @@ function list(ref: ReferenceContext): Reply {
   const shown = ref.faults.has('webhooks-list-capped-10') ? all.slice(0, 10) : all;
   const view = (w: StoredWebhook): Webhook => (w.stale !== undefined && w.stale.until > now ? w.stale.view : present(ref, w));
   const items = shown.map((w) => (leak ? { ...view(w), signing_secret: w.signing_secret } : view(w)));
+  // webhooks-list-created-at-now: the list stamps created_at at read time
+  if (ref.faults.has('webhooks-list-created-at-now')) for (const item of items) item.created_at = new Date(now).toISOString();
   return jsonReply(200, ref.faults.has('webhooks-list-wrapped') ? { data: items } : items);
 }
 

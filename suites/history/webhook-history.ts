@@ -41,6 +41,18 @@ const readAfterWrite = defineWebhookCheck({
   },
 });
 
+/** spec §2.3 (DESIGN.md's reading): a webhook's created_at is fixed at its create, whichever list shows it. */
+const createdAt = defineCheck({
+  id: 'HISTORY-WEBHOOK-CREATED-AT',
+  title: 'GET /v1/webhooks shows each webhook with the created_at its create answered',
+  suite,
+  requirements: ['WH-CREATED-AT-FIXED'],
+  level: 'should',
+  uses: ['createWebhook', 'listWebhooks'],
+  history: { rule: 'webhook-views', drivers: ['HISTORY-WEBHOOK-READ-AFTER-WRITE'], evidence: 'list of webhooks after a create of one it shows' },
+  run: async () => {},
+});
+
 /** spec §2.3: PUT advances updated_at and keeps created_at. */
 const updatedAt = defineWebhookCheck({
   id: 'HISTORY-WEBHOOK-UPDATED-AT',
@@ -113,4 +125,4 @@ function pauseMs(ms: number): Promise<void> {
 }
 
 /** The webhook history checks. */
-export const webhookHistoryChecks: readonly Check[] = [readAfterWrite, updatedAt, deleteRemoves, unknownAfterDelete];
+export const webhookHistoryChecks: readonly Check[] = [readAfterWrite, createdAt, updatedAt, deleteRemoves, unknownAfterDelete];

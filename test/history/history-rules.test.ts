@@ -93,6 +93,18 @@ describe('webhook read-after-write', () => {
   });
 });
 
+describe('webhook created_at in lists', () => {
+  it('a list shows the created_at the create answered: the same instant in another form passes, another time fails', () => {
+    const listed = (at: number, created: string) =>
+      list(at, at + 5, [{ id: hook, url: 'https://h.example/a', events: ['message.delivered'], created_at: created }]);
+    expect(judge('webhook-views', [create(0), listed(10, '2026-01-01T00:00:00+00:00')]).contradictions).toEqual([]);
+    const moved = judge('webhook-views', [create(0), listed(10, '2026-01-01T00:00:07.000Z')]);
+    expect(moved.contradictions.map((c) => [c.requirement, c.earlier, c.later])).toEqual([['WH-CREATED-AT-FIXED', [1], 2]]);
+    // a list that began before the create answered may show anything of it
+    expect(judge('webhook-views', [call(0, 50, { ...create(0), finishedAt: 50 }), listed(10, 'x')]).judged['WH-CREATED-AT-FIXED'] ?? 0).toBe(0);
+  });
+});
+
 describe('message lifecycle over views', () => {
   const get = (at: number, end: number, status: string) =>
     call(at, end, { method: 'GET', path: '/v1/messages/m1', operationId: 'getMessage', json: { id: 'm1', status } });
