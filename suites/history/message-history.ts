@@ -91,60 +91,55 @@ const filters = defineCheck({
   },
 });
 
+/** The fields of the checks judged over the run's history only: the drives above (and every other check) send. */
+const judged = { suite, needs: ['billable'], run: async () => {} } as const;
+
 /** DESIGN.md §4 pagination: total and has_more agree with the data under every filter. */
 const pageTotals = defineCheck({
+  ...judged,
   id: 'HISTORY-PAGE-TOTALS',
   title: 'under every filter, each page holds what its total says and has_more says whether more follow',
-  suite,
   requirements: ['PAGE-TOTAL-CONSISTENT'],
   level: 'should',
-  needs: ['billable'],
   uses: ['sendMessage', 'listMessages'],
   history: { rule: 'page-totals', drivers: ['HISTORY-MESSAGE-FILTERS'], evidence: 'page of GET /v1/messages with a pagination object' },
-  run: async () => {},
 });
 
 /** spec §4.1 does not state the list order: it is recorded (observe), over every page of the run. */
 const listOrder = defineCheck({
+  ...judged,
   id: 'HISTORY-MESSAGE-LIST-ORDER',
   title: 'the order of GET /v1/messages (newest or oldest first) is recorded',
-  suite,
   requirements: ['MSG-LIST-ORDER'],
   level: 'observe',
-  needs: ['billable'],
   uses: ['sendMessage', 'listMessages'],
   history: { rule: 'list-order', drivers: ['HISTORY-MESSAGE-FILTERS'], evidence: 'page of GET /v1/messages with two messages of distinct created_at' },
-  run: async () => {},
 });
 
 /** spec §4.1, §1: GET and the list show every message of the run with what its send asked for, whichever check read it. */
 const echo = defineCheck({
+  ...judged,
   id: 'HISTORY-MESSAGE-ECHO',
   title: "GET by id and every list item show each message of the run with its send's to, from and message",
-  suite,
   requirements: ['MSG-GET-RESPONSE', 'MSG-LIST-ECHO'],
   level: 'must',
-  needs: ['billable'],
   uses: ['sendMessage', 'getMessage', 'listMessages'],
   history: {
     rule: 'message-echo',
     drivers: ['HISTORY-MESSAGE-LIFECYCLE', 'HISTORY-MESSAGE-FILTERS'],
     evidence: 'GET or list item of a message the run sent free-form',
   },
-  run: async () => {},
 });
 
 /** spec §2.1 (DESIGN.md's reading): one created_at and one direction per message, whichever view shows it. */
 const views = defineCheck({
+  ...judged,
   id: 'HISTORY-MESSAGE-VIEWS-AGREE',
   title: 'the send answer, GET by id and the list show each message with one created_at and one direction',
-  suite,
   requirements: ['MSG-VIEWS-AGREE'],
   level: 'should',
-  needs: ['billable'],
   uses: ['sendMessage', 'getMessage', 'listMessages'],
   history: { rule: 'message-views', drivers: ['HISTORY-MESSAGE-LIFECYCLE', 'HISTORY-MESSAGE-FILTERS'], evidence: 'two views of one message' },
-  run: async () => {},
 });
 
 /** The message history checks. */
