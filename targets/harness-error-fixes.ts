@@ -63,7 +63,6 @@ export const harnessErrorFixes: Readonly<Record<HarnessErrorCode, HarnessErrorFi
     when: 'a send would create more messages than --max-sends',
     fix: 'raise --max-sends or select fewer checks (`--plan` shows the billable sends to expect)',
   },
-  INTERRUPTED: { when: 'the run was stopped by a signal before it could finish', fix: 'nothing to fix: run again (the reports of a stopped run say partial)' },
   SUITE_MODULE: { when: 'a suite module does not export `checks`', fix: 'export `checks: readonly Check[]` (defineCheck results) from it' },
   NOT_STARTED: { when: 'a target was used before start() (a package caller)', fix: 'await target.start() first, or let runConformance start it' },
   OUT_IN_USE: { when: 'another run writes the same --out folder (its lock `.<folder>.lock` is held)', fix: 'wait for it, or give another --out' },

@@ -17,7 +17,6 @@ export const harnessErrorCodes = [
   'SEND_NOT_ALLOWED',
   'RECIPIENT_NOT_ALLOWED',
   'SEND_BUDGET_EXCEEDED',
-  'INTERRUPTED',
   'SUITE_MODULE',
   'NOT_STARTED',
   // set-up found before the first request (cli/conform/preflight.ts): a report folder another run holds, a receiver port taken, no container engine
