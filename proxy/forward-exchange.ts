@@ -43,6 +43,7 @@ export interface AnswerHead {
 }
 
 type FailedRequest = Error & { code?: string };
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 function failure(code: string, message: string): FailedRequest {
   return Object.assign(new Error(message), { code });
@@ -160,22 +161,24 @@ class ForwardedExchange {
 
   private captured(error?: string): WireExchange {
     const { req, answer } = this;
-    return {
+    // one shape, the optional fields set only when present (no spreads: this runs once per exchange)
+    const exchange: Mutable<WireExchange> = {
       method: this.method,
       url: req.url ?? '/',
       requestHeaders: req.rawHeaders,
       requestBody: this.requestTap.bytes(),
       requestTruncated: this.requestTap.truncated,
-      ...(answer === undefined || error !== undefined ? {} : { status: answer.statusCode ?? 0 }),
       responseHeaders: answer?.rawHeaders ?? [],
       responseBody: this.answerTap.bytes(),
       responseTruncated: this.answerTap.truncated,
       startedAt: this.startedAt,
       finishedAt: preciseNow(),
-      ...(error === undefined ? {} : { error }),
-      ...(this.tunnelled ? { tunnelled: true } : {}),
-      ...(this.requestEnded ? {} : { requestCut: true }),
     };
+    if (answer !== undefined && error === undefined) exchange.status = answer.statusCode ?? 0;
+    if (error !== undefined) exchange.error = error;
+    if (this.tunnelled) exchange.tunnelled = true;
+    if (!this.requestEnded) exchange.requestCut = true;
+    return exchange;
   }
 
   private complete(error?: string, write?: (exchange: WireExchange) => void): void {
