@@ -68,6 +68,12 @@ export interface CheckResult {
    */
   readonly accepted?: boolean;
   /**
+   * A positive baseline whose own route answered 404/405 to valid input, while the run saw the operation answer a 2xx
+   * elsewhere: the check whose call that was. The route exists, so the operation is not reported as not implemented
+   * (the resource the request named was gone: a failure of its own, DESIGN.md §3 "Test whatever exists").
+   */
+  readonly servedElsewhere?: string;
+  /**
    * A failed or errored check whose failure has the cause of an earlier root failure (the same refused request, or an
    * operation whose baseline did not pass): the root's id. It stays failed and is shown under that root (DESIGN.md §3
    * "no blame by association": a failure the harness observed is never turned into blocked).

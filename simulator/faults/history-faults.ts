@@ -39,4 +39,9 @@ export const historyFaults = [
     'IDEM-SCOPED-PER-KEY',
     'POST /v1/messages shares Idempotency-Keys between API keys (send-template keeps them apart)',
   ),
+  fault(
+    'delete-removes-oldest',
+    'WH-DELETE-REMOVES',
+    'DELETE /v1/webhooks/{id} answers 204 but removes the oldest webhook of the workspace, not the one named',
+  ),
 ] as const satisfies readonly Fault[];

@@ -130,7 +130,9 @@ function update(ref: ReferenceContext, req: RequestContext): Reply {
 }
 
 function remove(ref: ReferenceContext, req: RequestContext): Reply {
-  const webhook = find(ref, req);
+  const named = find(ref, req);
+  // fault delete-removes-oldest: the delete query lost its id condition (the first row of the workspace goes)
+  const webhook = ref.faults.has('delete-removes-oldest') ? (ref.store.listWebhooks()[0] ?? named) : named;
   if (!ref.faults.has('delete-not-removed')) {
     ref.store.webhooks.delete(webhook.id);
     ref.store.deliveries.delete(webhook.id);

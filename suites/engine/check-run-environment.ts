@@ -17,6 +17,8 @@ export interface CheckRunEnvironment {
   readonly baselineSkips: Map<string, string>;
   /** The positive baseline of the operation that finished without passing (first in plan order), if any. */
   readonly blockingBaseline: (operationId: string) => CheckResult | undefined;
+  /** Where the run first saw the operation answer a 2xx (a check id), if it did: its route exists. */
+  readonly servedBy?: (operationId: string) => string | undefined;
   readonly receiver?: Receiver;
   readonly receiverProblem?: string;
   readonly onLog: (id: string, message: string) => void;

@@ -1,15 +1,23 @@
 import { operations } from '../../spec/index.js';
 import { blockingBaseline } from './blocking.js';
-import type { CheckResult, OperationRow, OperationState, TargetAnswer } from '../../results/run-result.js';
+import type { CheckResult, OperationRow, OperationState } from '../../results/run-result.js';
 
 /** Statuses that say a route does not exist (or not for this method): the operation is not implemented. */
 const absentRouteStatuses: ReadonlySet<number> = new Set([404, 405]);
 
+/** True for a status that says a route does not exist (or not for this method). */
+export function isAbsentRouteStatus(status: number): boolean {
+  return absentRouteStatuses.has(status);
+}
+
 /**
  * True when an operation's positive baseline failed because the operation's own route answered 404/405 to valid input
- * (DESIGN.md §3 "Test whatever exists"): the operation is reported once as not implemented.
+ * (DESIGN.md §3 "Test whatever exists"): the operation is reported once as not implemented. Not when the run saw the
+ * route answer valid input with a 2xx (the baseline's own calls, or another check's): then the 404 is about the
+ * resource the request named, and saying "not implemented" would be false.
  */
-export function isNotImplemented(operationId: string, failure: { failedOperation?: string; answer?: TargetAnswer }): boolean {
+export function isNotImplemented(operationId: string, failure: Pick<CheckResult, 'failedOperation' | 'answer' | 'accepted' | 'servedElsewhere'>): boolean {
+  if (failure.accepted === true || failure.servedElsewhere !== undefined) return false;
   return failure.failedOperation === operationId && failure.answer?.status !== undefined && absentRouteStatuses.has(failure.answer.status);
 }
 

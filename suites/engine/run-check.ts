@@ -7,7 +7,7 @@ import { blockedReason } from './blocking.js';
 import { gateCheck } from './check-gate.js';
 import { createContext } from './create-context.js';
 import { operationOfRequest, routeOfOperation } from './operation-of-request.js';
-import { isNotImplemented } from './operations-overview.js';
+import { isAbsentRouteStatus, isNotImplemented } from './operations-overview.js';
 import { missingDeliveriesHint } from './delivery-hint.js';
 import type { PlannedCheck } from './plan.js';
 import type { CheckRunEnvironment } from './check-run-environment.js';
@@ -139,10 +139,12 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     const explained = hint === undefined ? classified : hint.skip ? hint.text : `${classified} (${hint.text})`;
     const violated = status === 'failed' ? violatedOf(details, check.requirements) : {};
     const where = status === 'failed' || status === 'errored' ? failureSite(details, http) : {};
-    const reason = notImplementedReason(check.baselineFor, where, violated) ?? explained;
+    const accepted = { ...where, ...acceptance(check.baselineFor, scoped) };
+    const route = { ...accepted, ...servedElsewhere(check.baselineFor, accepted, env) };
+    const reason = notImplementedReason(check.baselineFor, route, violated) ?? withServedRoute(explained, check.baselineFor, route);
     const clean = http.redactor.scrub(withoutStackOverflow(reason), maxReasonChars);
-    const fields = { reason: clean, ...violated, ...where, ...detailFields(details, http), ...logsOf(), ...traceOf(scoped, env) };
-    return finish(status, { ...fields, ...acceptance(check.baselineFor, scoped) }, scoped.count);
+    const fields = { reason: clean, ...violated, ...detailFields(details, http), ...logsOf(), ...traceOf(scoped, env) };
+    return finish(status, { ...fields, ...route }, scoped.count);
   } finally {
     clearTimeout(timer);
     stopListening?.();
@@ -228,7 +230,7 @@ function renamedIn(operationId: string, exchange: Exchange): NameDifference[] {
 /** DESIGN.md §3: a baseline whose own route answers 404/405 to valid input reports the operation as not implemented. */
 function notImplementedReason(
   operationId: string | undefined,
-  where: Pick<CheckResult, 'failedOperation' | 'answer'>,
+  where: Pick<CheckResult, 'failedOperation' | 'answer' | 'accepted' | 'servedElsewhere'>,
   violated: Pick<CheckResult, 'violated'>,
 ): string | undefined {
   // served without the /v1 prefix is said by the check's own reason (spec §9)
@@ -236,6 +238,26 @@ function notImplementedReason(
   const route = routeOfOperation(operationId);
   const said = where.answer?.message !== undefined ? `: ${where.answer.message}` : '';
   return `not implemented: ${route?.method ?? ''} ${route?.path ?? operationId} answered ${where.answer?.status ?? ''} to valid input${said}`;
+}
+
+/** A baseline's 404/405 on its own route when the run saw that route answer a 2xx: the check that saw it. */
+function servedElsewhere(
+  operationId: string | undefined,
+  where: Pick<CheckResult, 'failedOperation' | 'answer' | 'accepted'>,
+  env: CheckRunEnvironment,
+): Partial<CheckResult> {
+  if (operationId === undefined || !isNotImplemented(operationId, where)) return {};
+  const by = env.servedBy?.(operationId);
+  return by === undefined ? {} : { servedElsewhere: by };
+}
+
+/** The reason of a baseline whose route answered 404/405 although it exists: says why it is not "not implemented". */
+function withServedRoute(reason: string, operationId: string | undefined, route: Pick<CheckResult, 'accepted' | 'servedElsewhere' | 'answer'>): string {
+  const status = route.answer?.status;
+  if (operationId === undefined || status === undefined || !isAbsentRouteStatus(status) || (route.accepted !== true && route.servedElsewhere === undefined))
+    return reason;
+  const where = route.servedElsewhere === undefined ? 'in this check' : `in ${route.servedElsewhere}`;
+  return `not a missing route (${operationId} answered valid input with a 2xx ${where}; what this request named was not found): ${reason}`;
 }
 
 function detailFields(details: FailureDetails | undefined, http: HttpClient): Partial<CheckResult> {

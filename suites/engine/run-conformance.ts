@@ -15,6 +15,7 @@ import type { CheckResult, CleanupReport, RunInterruption, RunResult, SetupProbl
 import { receiverForTarget, startHarnessReceiver } from './harness-receiver.js';
 import { historyVerdict } from './history-verdict.js';
 import { runCheck } from './run-check.js';
+import { reviseServedRoutes } from './served-routes.js';
 import { RunHistory } from './run-history.js';
 import { runPool } from './run-pool.js';
 import type { CheckRunEnvironment } from './check-run-environment.js';
@@ -114,6 +115,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       baselines: new RunBaselines(),
       baselineSkips: new Map(),
       // plan order, not finishing order: which baseline blocks a check must not depend on concurrency
+      servedBy: recorder.servedBy,
       blockingBaseline: (operationId) =>
         blockingBaseline(
           operationId,
@@ -212,7 +214,10 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - start),
     ...runOutcome(
-      plan.map((planned) => results.get(planned.check.id) as CheckResult),
+      reviseServedRoutes(
+        plan.map((planned) => results.get(planned.check.id) as CheckResult),
+        recorder.servedBy,
+      ),
       requirements,
       failOn,
       scrubbedSetup,

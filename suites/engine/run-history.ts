@@ -19,6 +19,8 @@ export class RunHistory {
   private readonly calls: CallRecord[] = [];
   private readonly exchanges: Exchange[] = [];
   private bytes = 0;
+  // operationId -> the label of the first call it answered with a 2xx: evidence its route exists (DESIGN.md §3)
+  private readonly served = new Map<string, string>();
   private snapshot: { history: History; calls: number; deliveries: number } | undefined;
 
   constructor(private readonly bodyBudget = defaultBodyBudget) {}
@@ -42,6 +44,8 @@ export class RunHistory {
         ? (exchange.json as { signing_secret?: unknown } | undefined)?.signing_secret
         : undefined;
     const key = recorded.request.headers['idempotency-key'];
+    if (matched !== undefined && recorded.status !== undefined && recorded.status >= 200 && recorded.status < 300 && !this.served.has(matched.operation.id))
+      this.served.set(matched.operation.id, label ?? 'run');
     this.calls.push({
       source: label ?? 'run',
       principal: recorded.request.keyRole,
@@ -81,6 +85,9 @@ export class RunHistory {
     this.snapshot = { history, calls: this.calls.length, deliveries: deliveries.length };
     return history;
   }
+
+  /** Where the run first saw the operation answer a 2xx (the label of that call's check), if it did. */
+  readonly servedBy = (operationId: string): string | undefined => this.served.get(operationId);
 
   /** The redacted exchange of a call of the history (for its curl reproduction). */
   exchangeOf(ref: number | undefined): Exchange | undefined {

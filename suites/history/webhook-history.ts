@@ -76,8 +76,12 @@ const updatedAt = defineWebhookCheck({
   },
 });
 
-/** Creates a webhook, deletes it, then lists and calls every operation on its id. */
+/**
+ * Creates two webhooks, deletes the newer, then lists and calls every operation on its id. The older one stays: a
+ * delete that removes another row than the one named (the oldest, the first) leaves the named one listed.
+ */
 async function deleteThenUse(ctx: CheckContext, hooks: WebhookFixture): Promise<void> {
+  await hooks.create(['message.failed']);
   const hook = await hooks.create(['message.failed']);
   const deleted = await ctx.http.request({ method: 'DELETE', path: `/v1/webhooks/${hook.id}` });
   ctx.expectStatus(deleted, '2xx', 'DELETE /v1/webhooks/{id}', fixtureBreaks(ctx));
@@ -101,7 +105,7 @@ const deleteRemoves = defineWebhookCheck({
   requirements: ['WH-DELETE-REMOVES'],
   level: 'must',
   uses: ['deleteWebhook', 'listWebhooks'],
-  estimate: { requests: 8, sends: 0 },
+  estimate: { requests: 10, sends: 0 },
   history: { rule: 'webhook-deletion', evidence: 'list of webhooks begun after a webhook was deleted' },
   run: deleteThenUse,
 });
