@@ -56,6 +56,7 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
     secondGrowth: randomKey('ref_growth2'),
     unknown: randomKey('conform_unknown'),
   };
+  const stepMs = options.extra?.lifecycle?.stepMs ?? options.stepMs ?? 5;
   const thread = options.thread ?? 'worker';
   if (thread !== 'worker' && thread !== 'main') {
     throw new HarnessError('USAGE', `Unknown reference thread "${String(thread)}": use worker or main.`);
@@ -87,6 +88,7 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
       return withTrigger();
     },
     ...(mode === 'simulator' ? { oneWebhookPath: simulatorWebhookPath } : {}),
+    lifecycleStepMs: stepMs,
     get baseUrl() {
       return baseUrl();
     },
@@ -116,7 +118,7 @@ export function referenceTarget(options: ReferenceTargetOptions = {}): Target {
           [keys.secondGrowth as string]: { tier: 'growth', ratePerMinute: null },
         },
         faults: [...(options.faults ?? [])],
-        lifecycle: { stepMs: options.stepMs ?? 5 },
+        lifecycle: { stepMs },
         ...played,
         retry: { maxAttempts: 3, baseDelayMs: 10 },
         ui: mode === 'simulator' ? { port: 0, host: '127.0.0.1' } : false,

@@ -43,6 +43,11 @@ export interface Target {
   readonly receiverForwarded?: boolean;
   /** What the target does where the spec leaves it open: templates, signature, failing recipient, shared sender. */
   readonly conventions: TargetConventions;
+  /**
+   * The time between a message's lifecycle statuses, ms, when the harness set it (the embedded reference); unknown for a
+   * target it did not start. The engine runs fewer lifecycle watchers at once when it is short (decision 0008).
+   */
+  readonly lifecycleStepMs?: number;
   /** The public URL under which the target reaches the harness's receiver (path appended). */
   receiverUrl(path: string): string;
   start(context?: TargetStartContext): Promise<void>;

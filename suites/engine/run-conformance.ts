@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { Receiver } from '../../receiver/index.js';
 import { requirements as specRequirements } from '../../spec/requirements.js';
 import { HttpClient, isHarnessError, maxValueChars, Redactor, stopOnSignal } from '../../targets/index.js';
+import type { Target } from '../../targets/index.js';
 import { RunBaselines } from '../checks/index.js';
 import type { CheckRegistry } from '../checks/index.js';
 import { blockingBaseline } from './blocking.js';
@@ -160,7 +161,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       );
       // checks that wait on message events run together: a run is bounded by the target's lifecycle, not their number
       const watchers = inPhase.filter((p) => p.check.watchesLifecycle && !p.check.exclusive);
-      const atOnce = eventWatchers(concurrency, clientRatePerMinute(target));
+      const atOnce = eventWatchers(concurrency, target);
       if (watchers.some((p) => !p.skip) && !interrupt.signal.aborted) emit({ type: 'stage', stage: 'lifecycle', checks: watchers.length, atOnce });
       await runPool(watchers, atOnce, execute);
       // exclusive checks (pagination partition, rate limit) need the target to themselves: one at a time, after the rest
@@ -234,12 +235,19 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   return result;
 }
 
+/** A lifecycle step at most this long (the embedded reference's 5 ms) makes the lifecycle stage CPU-bound, not wait-bound. */
+const fastLifecycleStepMs = 50;
+
 /**
- * How many event-watching checks run at once: all of them (up to 32) against a target the client does not pace; as many
- * as other checks where it keeps a rate (spec §8: 100 requests a minute), since their polls share it.
+ * How many event-watching checks run at once: 16 against a target the client does not pace, so slow lifecycles
+ * (a simulator's 1 s steps) overlap; as many as other checks where it keeps a rate (spec §8: 100 requests a minute),
+ * since their polls share it, or where a lifecycle takes milliseconds: then nothing is gained by overlapping them, and
+ * every watcher's webhook gets the events of every other watcher's messages, so deliveries grow with the square of the
+ * watchers at once (16: ~1,330 deliveries in a default run, 4: ~600, the same checks and requests; decision 0008).
  */
-function eventWatchers(concurrency: number, ratePerMinute: number | null): number {
-  return ratePerMinute === null ? Math.max(concurrency, 16) : concurrency;
+function eventWatchers(concurrency: number, target: Target): number {
+  const fast = target.lifecycleStepMs !== undefined && target.lifecycleStepMs <= fastLifecycleStepMs;
+  return clientRatePerMinute(target) === null && !fast ? Math.max(concurrency, 16) : concurrency;
 }
 
 /** The clean-up bounds after a stop: the whole clean-up within 5 s. */

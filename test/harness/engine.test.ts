@@ -255,6 +255,43 @@ describe('concurrency', () => {
   });
 });
 
+describe('lifecycle watchers at once (decision 0008)', () => {
+  // watchers that only wait: how many ran at once, and what the stage event said
+  async function watchersAtOnce(lifecycleStepMs: number | undefined): Promise<{ peak: number; atOnce: number | undefined }> {
+    stub = await startStub(healthyUserMe);
+    const base = urlTarget(stub.url, profileFor('simulator'), { growth: 'test-key-planted-123' });
+    const target = lifecycleStepMs === undefined ? base : { ...base, lifecycleStepMs };
+    let running = 0;
+    let peak = 0;
+    const watchers = [...Array(20)].map((_, i) =>
+      check({
+        id: `T-WATCH-${i}`,
+        watchesLifecycle: true,
+        async run(ctx) {
+          peak = Math.max(peak, ++running);
+          await sleep(20);
+          running--;
+          ctx.evidence('timing only');
+        },
+      }),
+    );
+    let atOnce: number | undefined;
+    const registry = new CheckRegistry().register(userMeConnection, ...watchers.map(defineCheck));
+    const result = await runConformance({ target, registry, seed: 42, runs: 20, onEvent: (e) => void (e.type === 'stage' && (atOnce = e.atOnce)) });
+    expect(result.checks.filter((c) => c.id.startsWith('T-WATCH-')).map((c) => c.status)).toEqual(watchers.map(() => 'passed'));
+    return { peak, atOnce };
+  }
+
+  it("runs 16 at once against a target whose lifecycle it does not know, the run's concurrency when a step takes milliseconds", async () => {
+    expect(await watchersAtOnce(undefined)).toEqual({ peak: 16, atOnce: 16 });
+    await stub?.close();
+    expect(await watchersAtOnce(5)).toEqual({ peak: 4, atOnce: 4 });
+    await stub?.close();
+    // a step of a second (the simulator's default) is a slow lifecycle: the watchers overlap
+    expect(await watchersAtOnce(1000)).toEqual({ peak: 16, atOnce: 16 });
+  });
+});
+
 describe('requirement attribution', () => {
   const row = (result: Awaited<ReturnType<typeof run>>, id: string) => result.requirements.find((r) => r.id === id);
 
