@@ -11,6 +11,8 @@ const cores = availableParallelism();
 // `npx vitest run` runs both, one after the other (groupOrder). The e2e files run one at a time, as before: the
 // packed-package ones rebuild dist/, which another one reads meanwhile.
 export default defineConfig({
+  // the compiled commands (scripts/compiled-commands.mjs) are rebuilt while tests run: not a change to watch
+  server: { watch: { ignored: ['**/.compiled/**'] } },
   test: {
     pool: 'forks',
     testTimeout: 60_000,

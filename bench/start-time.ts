@@ -1,5 +1,6 @@
 // Start-up and default-run wall time (issues 17 and 28): the compiled command (bin/sms-conform.js -> dist/, what an
-// installed package runs) and `npm run conform` (the script as package.json has it) against a bare `node -e ''`, and the
+// installed package runs), `npm run conform` (the script as package.json has it: the checkout's bundle, decision 28)
+// and the same with SMS_CONFORM_SOURCES=1 (the sources through tsx, as before decision 28) against a bare `node -e ''`, and the
 // default run's wall time and CPU per request next to its floor: a bare node start plus the run's requests at
 // autocannon's rate on the same reference (bench/harness-throughput.ts). Wall times of child processes, best of N: the
 // machine is shared and noisy.
@@ -25,11 +26,11 @@ const cpuAtExit = `data:text/javascript,${encodeURIComponent(
  * One child process (bounded by a timeout): its wall time and CPU time, in seconds. It must exit 0, or 1 (a run that
  * does not conform: its timing holds, and the bench says so).
  */
-function measure(file: string, args: readonly string[]): Promise<{ wall: number; cpu: number }> {
+function measure(file: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ wall: number; cpu: number }> {
   const start = performance.now();
   const measured = file === process.execPath ? ['--import', cpuAtExit, ...args] : args;
   return new Promise((resolve, reject) => {
-    execFile(file, measured, { cwd: root, timeout: 120_000, maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
+    execFile(file, measured, { cwd: root, env: { ...process.env, ...env }, timeout: 120_000, maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
       if (error && error.code !== 1) reject(new Error(`bench: ${file} ${args.join(' ')} failed: ${error.message}`));
       else {
         if (error) console.warn(`bench: ${file} ${args.join(' ')} did not conform (exit 1): its time is counted`);
@@ -39,10 +40,18 @@ function measure(file: string, args: readonly string[]): Promise<{ wall: number;
   });
 }
 
-/** A command: node's arguments, or npm's when it starts with 'npm'. */
+/** A command: node's arguments, or npm's when it starts with 'npm'; leading `NAME=value` words set its environment. */
 type Command = readonly string[];
 
-const measureCommand = (command: Command) => (command[0] === 'npm' ? measure('npm', command.slice(1)) : measure(process.execPath, command));
+function measureCommand(command: Command) {
+  const envWords = command.slice(
+    0,
+    command.findIndex((word) => !/^[A-Z_]+=/.test(word)),
+  );
+  const env = Object.fromEntries(envWords.map((word) => word.split(/=(.*)/s).slice(0, 2)));
+  const rest = command.slice(envWords.length);
+  return rest[0] === 'npm' ? measure('npm', rest.slice(1), env) : measure(process.execPath, rest, env);
+}
 
 /** The best (lowest) wall and CPU times of n runs, the runs of each command interleaved with the others' (same load for all). */
 async function bestOf(n: number, commands: readonly Command[]): Promise<{ wall: number; cpu: number }[]> {
@@ -61,21 +70,26 @@ async function bestOf(n: number, commands: readonly Command[]): Promise<{ wall: 
 /** Runs the benchmark and returns its figures. */
 export async function run(): Promise<Figure[]> {
   await measure(process.execPath, [tsx, 'scripts/build.ts']); // the compiled package, as prepack makes it
+  await measure(process.execPath, ['scripts/run-compiled.mjs', 'cli/conform/conform.ts', '--help']); // the checkout's bundle, fresh
   const out = await mkdtemp(join(tmpdir(), 'bench-start-'));
   try {
     const npmConform = ['npm', 'run', '--silent', 'conform', '--'];
-    const [bare, help, helpTsx, list, listNpm] = await bestOf(5, [
+    const npmSources = ['SMS_CONFORM_SOURCES=1', ...npmConform];
+    const [bare, help, helpTsx, list, listBundle, listNpm, listNpmSources] = await bestOf(5, [
       ['-e', ''],
       ['bin/sms-conform.js', '--help'],
       [tsx, 'cli/conform/conform.ts', '--help'],
       ['bin/sms-conform.js', '--list'],
+      ['scripts/run-compiled.mjs', 'cli/conform/conform.ts', '--list'],
       [...npmConform, '--list'],
+      [...npmSources, '--list'],
     ]);
     const runArgs = ['--seed', '1', '--out', out];
-    const [compiled, sources, viaNpm] = await bestOf(3, [
+    const [compiled, sources, viaNpm, viaNpmSources] = await bestOf(3, [
       ['bin/sms-conform.js', ...runArgs],
       [tsx, 'cli/conform/conform.ts', ...runArgs],
       [...npmConform, ...runArgs],
+      [...npmSources, ...runArgs],
     ]);
     const { requestsSent } = JSON.parse(await readFile(join(out, 'results.json'), 'utf8')) as { requestsSent: number };
     // the floor: a node start, then the run's requests at the rate of a client that only sends (autocannon, the
@@ -86,10 +100,13 @@ export async function run(): Promise<Figure[]> {
       compared('sms-conform --help, compiled (best of 5) vs bare node -e ""', help!.wall, 's', bare!.wall),
       compared('sms-conform --help via tsx from sources (best of 5) vs bare node', helpTsx!.wall, 's', bare!.wall),
       compared('sms-conform --list, compiled (best of 5) vs bare node', list!.wall, 's', bare!.wall),
+      compared("--list, the checkout's bundle (node scripts/run-compiled.mjs, best of 5) vs bare node", listBundle!.wall, 's', bare!.wall),
       compared('npm run conform -- --list (best of 5) vs bare node', listNpm!.wall, 's', bare!.wall),
+      compared('SMS_CONFORM_SOURCES=1 npm run conform -- --list (tsx, as before decision 28) vs bare node', listNpmSources!.wall, 's', bare!.wall),
       compared('default run, compiled (best of 3) vs the same run via tsx from sources', compiled!.wall, 's', sources!.wall),
       compared(`default run, compiled (best of 3) vs its floor (node start + ${requestsSent} req at autocannon's rate)`, compiled!.wall, 's', floor),
       compared('default run, npm run conform (best of 3) vs its floor', viaNpm!.wall, 's', floor),
+      compared('default run, npm run conform (best of 3) vs SMS_CONFORM_SOURCES=1 npm run conform (tsx)', viaNpm!.wall, 's', viaNpmSources!.wall),
       compared(
         "default run, compiled: CPU per request, all threads (least of 3) vs autocannon's wall per request",
         (compiled!.cpu * 1e6) / requestsSent,

@@ -1,5 +1,5 @@
 /**
- * suites/: what is checked. The suite modules register their checks; adding a suite is one line in `suiteModules`
+ * suites/: what is checked. The suite modules register their checks; adding a suite is one line in `suiteLoaders`
  * (load-registry.ts: a module that exports `checks: readonly Check[]`).
  */
 export { loadRegistry, suiteModules } from './load-registry.js';
