@@ -1,6 +1,7 @@
-import { Pool } from 'undici';
 import type { Exchange, ExchangeRequest } from './exchange.js';
 import { HarnessError } from './harness-error.js';
+import { loadUndici } from './load-undici.js';
+import { OriginPool } from './origin-pool.js';
 import { requestPath } from './pipeline/request-path.js';
 import type { RequestPath } from './pipeline/request-path.js';
 import type { ExchangeListener } from './pipeline/recording-step.js';
@@ -56,7 +57,7 @@ interface Destination {
 
 /** What every scope of one client shares: where requests go, the keys, the pool and the request path. */
 interface Core extends Destination {
-  readonly pool: Pool;
+  readonly pool: OriginPool;
   readonly redactor: Redactor;
   readonly path: RequestPath;
 }
@@ -83,7 +84,7 @@ export class HttpClient {
     const url = new URL(options.baseUrl);
     const redactor = options.redactor ?? new Redactor();
     for (const role of ['growth', 'starter', 'rateLimit', 'secondGrowth'] as const) redactor.addSecret(options.keys[role]);
-    const pool = new Pool(url.origin, { connections: options.connections ?? 8, keepAliveTimeout: 10_000 });
+    const pool = new OriginPool(url.origin, { connections: options.connections ?? 8, keepAliveTimeout: 10_000 });
     const destination: Destination = { options: { keys: options.keys }, origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') };
     const path = requestPath({
       ...(options.dialect === undefined ? {} : { dialect: { ...options.dialect, prepare: (request) => prepare(destination, request) } }),
@@ -99,6 +100,12 @@ export class HttpClient {
       ...(options.onExchange === undefined ? {} : { onExchange: options.onExchange }),
     });
     return new HttpClient({ ...destination, pool, redactor, path });
+  }
+
+  /** A client as `create` makes it, once undici is loaded: what a run uses, so no check's deadline counts the loading. */
+  static async open(options: HttpClientOptions): Promise<HttpClient> {
+    await loadUndici();
+    return HttpClient.create(options);
   }
 
   /** A view sharing the pool, budget and limiter, with its own exchange record; aborted with its signal or this scope's. */

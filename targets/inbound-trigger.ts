@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import { loadUndici } from './load-undici.js';
 import { HarnessError } from './harness-error.js';
 
 /**
@@ -60,6 +60,7 @@ export async function sendInboundTrigger(trigger: InboundTrigger, baseUrl: strin
   const sent = `${trigger.method} ${url}`;
   const body = trigger.body === undefined ? undefined : fill(trigger.body, text, (value) => JSON.stringify(value).slice(1, -1));
   try {
+    const { request } = await loadUndici();
     const answer = await request(url, {
       method: trigger.method as 'POST',
       ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }),

@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { performance } from 'node:perf_hooks';
-import type { Pool } from 'undici';
 import type { Exchange, ExchangeError, ExchangeRequest } from './exchange.js';
+import type { RequestPool } from './origin-pool.js';
 import { noteAnswerSize } from './memory-relief.js';
 import type { Redactor } from './redact.js';
 import { assertSendableHeaders } from './request-line.js';
@@ -11,7 +11,7 @@ import { untilAborted } from './until-aborted.js';
 
 /** What the transport needs of the client: its connection pool, body limit and redactor. */
 export interface Transport {
-  readonly pool: Pool;
+  readonly pool: RequestPool;
   readonly maxBodyBytes: number;
   readonly redactor: Redactor;
 }

@@ -93,7 +93,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     await target.start(receiver ? receiverForTarget(receiver) : {});
     // time from start to the first check (a container measures its own, from container start to readiness)
     description = { startupMs: Math.round(performance.now() - startBegan), ...target.describe() };
-    http = HttpClient.create({
+    http = await HttpClient.open({
       baseUrl: target.baseUrl,
       keys: target.keys,
       redactor,

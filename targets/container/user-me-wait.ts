@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type Dockerode from 'dockerode';
 import type { BoundPorts, WaitStrategy } from 'testcontainers';
-import { request } from 'undici';
+import { loadUndici } from '../load-undici.js';
 import { demuxDockerLog } from './log-tail.js';
 
 /** Why a container did not become ready: it exited, or it never answered in time. */
@@ -35,6 +35,7 @@ export class UserMeWaitStrategy implements WaitStrategy {
 
   async waitUntilReady(container: Dockerode.Container, boundPorts: BoundPorts): Promise<void> {
     const url = this.urlFor(boundPorts);
+    const { request } = await loadUndici();
     const deadline = Date.now() + this.timeoutMs;
     let lastProblem = 'no attempt yet';
     // bounded: one attempt per pollMs until the deadline

@@ -16,7 +16,7 @@ afterEach(async () => {
 async function run(requests: number, workMs: number) {
   stub = await startStub(() => [200, { ok: true }]);
   // one request per 200 ms window (+1 s margin): every request after the first waits ~1.2 s
-  http = HttpClient.create({ baseUrl: stub.url, keys: { growth: 'k', unknown: 'u' }, ratePerMinute: 1, rateWindowMs: 200 });
+  http = await HttpClient.open({ baseUrl: stub.url, keys: { growth: 'k', unknown: 'u' }, ratePerMinute: 1, rateWindowMs: 200 });
   const check = defineCheck({
     id: 'THROTTLED-CHECK',
     title: 'sends through the rate limit',
