@@ -21,6 +21,10 @@ export const variationCatalogue = [
     description: 'each delivery is signed when its event happens and sent 150 ms later at the earliest: it can be in flight across a rotation (spec §4.2)',
   },
   { id: 'second-precision-timestamps', description: 'timestamps have whole seconds (no fraction)' },
+  {
+    id: 'delivery-id-per-event',
+    description: 'Service-Delivery-Id names the event, not the webhook: one event carries the same id at every webhook it goes to',
+  },
   { id: 'list-local-time', description: "GET /v1/messages shows created_at in +02:00 with whole seconds (the same instant as GET by id's, another rendering)" },
 ] as const;
 

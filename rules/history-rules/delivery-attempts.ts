@@ -5,7 +5,13 @@ import type { DeliveryFacts } from '../model/delivery-model.js';
 import type { ServiceModel } from '../model/service-model.js';
 
 /** The requirements of the attempts rule. */
-export const deliveryAttemptRequirements = ['SIG-DELIVERY-ID-STABLE', 'EVT-RECEIVER-200', 'EVT-2XX-SUCCESS', 'EVT-ONCE-PER-TRANSITION'] as const;
+export const deliveryAttemptRequirements = [
+  'SIG-DELIVERY-ID-STABLE',
+  'SIG-DELIVERY-ID-DISTINCT',
+  'EVT-RECEIVER-200',
+  'EVT-2XX-SUCCESS',
+  'EVT-ONCE-PER-TRANSITION',
+] as const;
 
 /**
  * The attempts of one event at one webhook (spec §6, DESIGN.md §4): grouped by the receiver path, the event, the
@@ -28,6 +34,7 @@ export function deliveryAttempts(model: ServiceModel): Judgement {
     if (group === undefined) groups.set(key, [facts]);
     else group.push(facts);
   }
+  distinctIds(model, groups, out);
   for (const attempts of groups.values()) {
     out.judged('EVT-ONCE-PER-TRANSITION');
     for (const [index, current] of attempts.entries()) {
@@ -71,6 +78,35 @@ export function deliveryAttempts(model: ServiceModel): Judgement {
     }
   }
   return out.build();
+}
+
+/**
+ * DESIGN.md §4: a delivery id names one delivery, so at one webhook (one receiver path) it never comes back with
+ * another event, message or status: a receiver that drops repeated ids (as the spec's retries invite) would lose
+ * that event (SIG-DELIVERY-ID-DISTINCT). Across webhooks one id may name the same event (a message id, as Standard
+ * Webhooks has it), so only deliveries to one path are compared.
+ */
+function distinctIds(model: ServiceModel, groups: ReadonlyMap<string, readonly DeliveryFacts[]>, out: JudgementBuilder): void {
+  const seen = new Map<string, { key: string; facts: DeliveryFacts }>();
+  for (const [key, attempts] of groups) {
+    for (const current of attempts) {
+      if (current.deliveryId === undefined) continue;
+      const at = `${current.entry.path}\u0000${current.deliveryId}`;
+      const first = seen.get(at);
+      if (first === undefined) {
+        seen.set(at, { key, facts: current });
+        continue;
+      }
+      out.judged('SIG-DELIVERY-ID-DISTINCT');
+      if (first.key === key) continue;
+      out.contradiction(
+        'SIG-DELIVERY-ID-DISTINCT',
+        `${facts(first.facts)} and ${facts(current)} carry one delivery id ${JSON.stringify(current.deliveryId.slice(0, 80))}: ${describeSeq(model.history, first.facts.entry.seq)}, then ${describeSeq(model.history, current.entry.seq)}`,
+        causes(first.facts, current),
+        current.entry.seq,
+      );
+    }
+  }
 }
 
 /** The send that made the message (so a reproduction starts with a call), then the earlier attempt. */

@@ -17,6 +17,7 @@ import { webhookDeletion, webhookDeletionRequirements } from './webhook-deletion
 import { webhookReadRequirements, webhookReads } from './webhook-reads.js';
 import { webhookTimestampRequirements, webhookTimestamps } from './webhook-timestamps.js';
 import { webhookViewRequirements, webhookViews } from './webhook-views.js';
+import { workspaceOfKey, workspaceOfKeyRequirements } from './workspace-of-key.js';
 
 /** A rule over a history: a pure function of the model, and the requirements it can show broken. */
 export interface HistoryRule {
@@ -30,6 +31,7 @@ export const historyRules: readonly HistoryRule[] = [
   { name: 'webhook-reads', requirements: webhookReadRequirements, judge: webhookReads },
   { name: 'webhook-timestamps', requirements: webhookTimestampRequirements, judge: webhookTimestamps },
   { name: 'webhook-views', requirements: webhookViewRequirements, judge: webhookViews },
+  { name: 'workspace-of-key', requirements: workspaceOfKeyRequirements, judge: workspaceOfKey },
   { name: 'webhook-deletion', requirements: webhookDeletionRequirements, judge: webhookDeletion },
   { name: 'delivery-routing', requirements: deliveryRoutingRequirements, judge: deliveryRouting },
   { name: 'delivery-secrets', requirements: deliverySecretRequirements, judge: deliverySecrets },

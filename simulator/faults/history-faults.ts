@@ -44,4 +44,12 @@ export const historyFaults = [
     'WH-DELETE-REMOVES',
     'DELETE /v1/webhooks/{id} answers 204 but removes the oldest webhook of the workspace, not the one named',
   ),
+  fault(
+    'delivery-id-per-webhook',
+    'SIG-DELIVERY-ID-DISTINCT',
+    'every delivery to one webhook carries the same Service-Delivery-Id (made from the webhook, not the delivery)',
+  ),
+  fault('workspace-per-webhook', 'WH-WORKSPACE-OF-KEY', "each webhook is given a workspace_id of its own, not the caller's workspace"),
+  fault('rotate-answer-not-stored', 'SIG-CURRENT-SECRET', 'rotate-secret answers one new secret but stores another: deliveries verify with neither'),
+  fault('template-list-text-empty', 'MSG-VIEWS-AGREE', "GET /v1/messages shows a template message's text as empty (the send answer and GET show it)"),
 ] as const satisfies readonly Fault[];

@@ -126,7 +126,7 @@ function list(ref: ReferenceContext, req: RequestContext): Reply {
 
 /**
  * A message as a list item: list-status-stale shows the status it was created with, list-created-at-now the time of
- * the listing, list-cuts-message a 20-character preview; variation list-local-time the same instant in +02:00, to the
+ * the listing, list-cuts-message a 20-character preview, template-list-text-empty no text for a template's message; variation list-local-time the same instant in +02:00, to the
  * second.
  */
 function presentListed(ref: ReferenceContext, m: StoredMessage): Record<string, unknown> {
@@ -134,6 +134,7 @@ function presentListed(ref: ReferenceContext, m: StoredMessage): Record<string, 
   if (ref.faults.has('list-status-stale')) shown.status = m.created_status ?? 'queued';
   if (ref.faults.has('list-created-at-now')) shown.created_at = new Date(ref.options.clock()).toISOString();
   if (ref.faults.has('list-cuts-message')) shown.message = [...m.message].slice(0, 20).join('');
+  if (ref.faults.has('template-list-text-empty') && m.from_template) shown.message = '';
   if (ref.options.variations.has('list-local-time')) shown.created_at = localTime(Date.parse(m.created_at));
   return shown;
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FaultSet } from '../faults/fault-set.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Scheduler } from '../scheduler.js';
@@ -133,7 +133,13 @@ export class Dispatcher {
 
   private enqueue(dest: Destination, event: EventKind, body: { sent: Buffer; signed: Buffer }): void {
     const previous = this.chains.get(dest.key) ?? Promise.resolve();
-    const deliveryId = randomUUID(); // Service-Delivery-Id: the same on every retry
+    // Service-Delivery-Id: the same on every retry; fault delivery-id-per-webhook derives it from the webhook alone,
+    // variation delivery-id-per-event from the payload (one event carries one id at every webhook it goes to)
+    const deliveryId = this.faults.has('delivery-id-per-webhook')
+      ? uuidFrom(dest.key)
+      : this.options.variations.has('delivery-id-per-event')
+        ? uuidFrom(body.signed)
+        : randomUUID();
     // variation signed-then-held: signed now, sent 150 ms later at the earliest, so it may cross a rotation in flight
     const held = this.options.variations.has('signed-then-held')
       ? { headers: this.signature(dest, event, body, deliveryId, {}), sendAfter: this.options.clock() + 150 }
@@ -270,4 +276,10 @@ export class Dispatcher {
     else this.store.emit('delivery', { ...record, url: dest.url });
     return record;
   }
+}
+
+/** A UUID made from `what` (a webhook's key, a payload): the same for the same input. */
+function uuidFrom(what: string | Buffer): string {
+  const hex = createHash('sha256').update(what).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

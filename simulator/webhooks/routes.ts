@@ -96,7 +96,8 @@ function create(ref: ReferenceContext, req: RequestContext): Reply {
   const now = stamp(ref.options.variations, ref.options.clock());
   const webhook: StoredWebhook = {
     id: ref.faults.has('webhook-id-not-uuid') ? randomBytes(16).toString('hex') : randomUUID(),
-    workspace_id: ref.workspaceId,
+    // fault workspace-per-webhook: each webhook gets a workspace of its own (a tenant column filled per row)
+    workspace_id: ref.faults.has('workspace-per-webhook') ? randomUUID() : ref.workspaceId,
     ...input,
     created_at: now,
     updated_at: now,
@@ -150,7 +151,10 @@ function rotate(ref: ReferenceContext, req: RequestContext): Reply {
     webhook.signing_secret = newSigningSecret();
   }
   webhook.updated_at = stamp(ref.options.variations, ref.options.clock());
-  return jsonReply(200, withSecret(ref, webhook));
+  const answer = jsonReply(200, withSecret(ref, webhook));
+  // fault rotate-answer-not-stored: the answer shows one new secret, a second write stores another
+  if (ref.faults.has('rotate-answer-not-stored')) webhook.signing_secret = newSigningSecret();
+  return answer;
 }
 
 async function test(ref: ReferenceContext, req: RequestContext): Promise<Reply> {

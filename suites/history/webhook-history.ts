@@ -53,6 +53,18 @@ const createdAt = defineCheck({
   run: async () => {},
 });
 
+/** spec §2.3 (DESIGN.md's reading): one API key's webhooks, and the caller /v1/user/me shows, are of one workspace. */
+const workspace = defineCheck({
+  id: 'HISTORY-WEBHOOK-WORKSPACE',
+  title: 'every webhook of one API key, and GET /v1/user/me for it, shows one workspace_id',
+  suite,
+  requirements: ['WH-WORKSPACE-OF-KEY'],
+  level: 'should',
+  uses: ['createWebhook', 'listWebhooks'],
+  history: { rule: 'workspace-of-key', drivers: ['HISTORY-WEBHOOK-READ-AFTER-WRITE'], evidence: 'webhooks created or listed with one API key' },
+  run: async () => {},
+});
+
 /** spec §2.3: PUT advances updated_at and keeps created_at. */
 const updatedAt = defineWebhookCheck({
   id: 'HISTORY-WEBHOOK-UPDATED-AT',
@@ -129,4 +141,4 @@ function pauseMs(ms: number): Promise<void> {
 }
 
 /** The webhook history checks. */
-export const webhookHistoryChecks: readonly Check[] = [readAfterWrite, createdAt, updatedAt, deleteRemoves, unknownAfterDelete];
+export const webhookHistoryChecks: readonly Check[] = [readAfterWrite, createdAt, workspace, updatedAt, deleteRemoves, unknownAfterDelete];
