@@ -5,10 +5,26 @@ import { formatArbitrary } from './formats.js';
 import { ArbitrariesError, type JsonSchema } from './json-schema.js';
 import { messageTextArbitrary } from './message-text.js';
 
+// stringArbitrary is a pure function of these keywords and options, and a fast-check arbitrary is an immutable value:
+// built once per distinct key (message text and grapheme arbitraries cost ~0.3-0.7 ms each to build; issue 28)
+const stringArbitraries = new Map<string, fc.Arbitrary<string>>();
+const maxCachedStrings = 1_000;
+
 /** Strings valid against the string keywords of a schema (lengths in code points, format, pattern). */
 export function stringArbitrary(schema: JsonSchema, options: ArbitraryOptions = {}): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
   const maxLength = schema.maxLength ?? minLength + (options.extraLength ?? 64);
+  const smsWeight = Math.round((options.smsWeight ?? 0.5) * 100);
+  const key = JSON.stringify([minLength, maxLength, schema.format, schema.pattern, smsWeight]);
+  const cached = stringArbitraries.get(key);
+  if (cached !== undefined) return cached;
+  const built = buildStringArbitrary(schema, minLength, maxLength, smsWeight);
+  if (stringArbitraries.size >= maxCachedStrings) stringArbitraries.clear(); // bounded for callers with many schemas
+  stringArbitraries.set(key, built);
+  return built;
+}
+
+function buildStringArbitrary(schema: JsonSchema, minLength: number, maxLength: number, smsWeight: number): fc.Arbitrary<string> {
   if (minLength > maxLength) throw new ArbitrariesError('UNSATISFIABLE', `string schema has minLength ${minLength} > maxLength ${maxLength}; fix the schema`);
   const fitsLength = (s: string) => {
     const n = codePointLength(s);
@@ -22,7 +38,6 @@ export function stringArbitrary(schema: JsonSchema, options: ArbitraryOptions = 
     const pattern = new RegExp(schema.pattern, 'u');
     return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => fitsLength(s) && pattern.test(s));
   }
-  const smsWeight = Math.round((options.smsWeight ?? 0.5) * 100);
   return fc.oneof(
     { arbitrary: messageTextArbitrary({ minLength, maxLength }), weight: smsWeight },
     { arbitrary: fc.string({ unit: 'grapheme-composite', minLength, maxLength }), weight: 100 - smsWeight },
