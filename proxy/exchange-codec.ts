@@ -40,8 +40,9 @@ export function encodeExchanges(exchanges: readonly WireExchange[]): ArrayBuffer
     const strings = 3 + exchange.requestHeaders.length + exchange.responseHeaders.length;
     size += fixedBytes + 4 * strings + (texts[i] as string).length + 8 + exchange.requestBody.length + exchange.responseBody.length;
   });
-  const memory = new ArrayBuffer(size);
-  const out = Buffer.from(memory);
+  // its own memory (never Buffer's shared pool, so it can be transferred), not zero-filled: every byte is written below
+  const out = Buffer.allocUnsafeSlow(size);
+  const memory = out.buffer as ArrayBuffer;
   let at = out.writeUInt32LE(exchanges.length, 0);
   exchanges.forEach((exchange, i) => {
     const text = texts[i] as string;
