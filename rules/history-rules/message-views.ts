@@ -46,7 +46,8 @@ export function messageEcho(model: ServiceModel): Judgement {
  * spec §2.1: created_at is the message's creation time and direction how it was made, so the send's answer, GET by
  * id and the list show the same ones (created_at as the same instant, at the coarser precision of the two: a stamp
  * in another offset or with whole seconds is the same time). Each view is compared with the first that showed them.
- * So are to, from and message where the run did not ask for them (a template's text, the shared number, an inbound
+ * So is platform_message_id once a view shows one (the platform's identifier, assigned once), and so are to, from and
+ * message where the run did not ask for them (a template's text, the shared number, an inbound
  * message): no view may show other content than the first (where it asked, the echo rule judges each view).
  */
 export function messageViews(model: ServiceModel): Judgement {
@@ -55,7 +56,7 @@ export function messageViews(model: ServiceModel): Judgement {
   for (const message of model.messages.byId.values()) {
     const asked = message.creation?.asked;
     const unasked = echoed.filter((field) => asked?.[field] === undefined);
-    for (const field of ['created_at', 'direction', ...unasked] as const) {
+    for (const field of ['created_at', 'direction', 'platform_message_id', ...unasked] as const) {
       const views = message.shown.filter((view) => typeof view.fields[field] === 'string');
       const first = views[0] as MessageSighting | undefined;
       if (first === undefined) continue;

@@ -52,4 +52,5 @@ export const historyFaults = [
   fault('workspace-per-webhook', 'WH-WORKSPACE-OF-KEY', "each webhook is given a workspace_id of its own, not the caller's workspace"),
   fault('rotate-answer-not-stored', 'SIG-CURRENT-SECRET', 'rotate-secret answers one new secret but stores another: deliveries verify with neither'),
   fault('template-list-text-empty', 'MSG-VIEWS-AGREE', "GET /v1/messages shows a template message's text as empty (the send answer and GET show it)"),
+  fault('platform-id-per-read', 'MSG-VIEWS-AGREE', 'platform_message_id is made anew on every read (an unstored lookup) instead of kept once assigned'),
 ] as const satisfies readonly Fault[];

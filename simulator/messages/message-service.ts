@@ -84,7 +84,8 @@ export class MessageService {
       direction: f.has('direction-outgoing') ? (m.direction === 'outbound' ? 'outgoing' : 'incoming') : m.direction,
       created_at: f.has('wrong-field-type') ? Date.parse(m.created_at) : f.has('created-at-no-offset') ? m.created_at.replace(/Z$/, '') : m.created_at,
     };
-    if (m.platform_message_id) out.platform_message_id = m.platform_message_id;
+    // fault platform-id-per-read: an identifier made at read time, never stored
+    if (m.platform_message_id) out.platform_message_id = f.has('platform-id-per-read') ? `sim_${randomBytes(12).toString('hex')}` : m.platform_message_id;
     if (this.options.variations.has('extra-fields')) out.segments = Math.max(1, Math.ceil([...m.message].length / 160));
     else if (f.has('platform-id-null')) out.platform_message_id = null;
     if (f.has('missing-direction')) delete out.direction;
