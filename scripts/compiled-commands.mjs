@@ -19,6 +19,9 @@ const copiedAlso = ['package.json'];
 
 const stampFile = join(compiledRoot, 'current.json');
 
+/** In each state's folder: one empty file per process that runs from it, named by its pid. */
+const usersFolder = '.pids';
+
 /**
  * What decides a build: each input's path, size and modification time, the compiler's own code, and the installed
  * dependencies (npm writes node_modules/.package-lock.json at every install).
@@ -46,14 +49,18 @@ function readCurrent() {
  * The compiled file of a command of the checkout (`cli/conform/conform.ts` → `.compiled/<stamp>/cli/conform/conform.js`),
  * built first when any file it was built from changed (sizes and modification times of ~500 files: a few ms). Never a
  * stale bundle: a build that fails throws. Concurrent callers may build at once: each builds in a folder of its own,
- * renamed into place whole (the first rename wins, the others use its folder); a folder of an earlier state stays an
- * hour for the processes still running from it.
+ * renamed into place whole (the first rename wins, the others use its folder). Each process notes its pid in the folder
+ * it runs from: a folder of an earlier state is removed only when it is an hour old and none of those is running (a
+ * long-lived simulator still loads chunks and worker modules from it).
  */
 export async function compiledCommand(entry) {
   const command = entry.replace(/\.ts$/, '');
   if (!commands.includes(command)) throw new Error(`${entry} is not a command (${commands.map((c) => `${c}.ts`).join(', ')})`);
   let current = readCurrent();
   if (current === undefined || stampOf(current.inputs) !== current.stamp) current = await build();
+  const users = join(compiledRoot, current.stamp, usersFolder);
+  mkdirSync(users, { recursive: true });
+  writeFileSync(join(users, String(process.pid)), '');
   return join(compiledRoot, current.stamp, `${command}.js`);
 }
 
@@ -106,13 +113,26 @@ function filesUnder(path) {
     .map((entry) => relative(root, join(entry.parentPath ?? entry.path, entry.name)));
 }
 
-/** Removes the folders of other states (and builds left by a killed process) older than an hour. */
+/** Removes the folders of other states (and builds left by a killed process) older than an hour that no process runs from. */
 function removeOldStates(keep) {
   const hourAgo = Date.now() - 60 * 60 * 1000;
   for (const name of readdirSync(compiledRoot)) {
     const path = join(compiledRoot, name);
     const stat = statSync(path, { throwIfNoEntry: false });
-    if (name === keep || !stat?.isDirectory() || stat.mtimeMs >= hourAgo) continue;
+    if (name === keep || !stat?.isDirectory() || stat.mtimeMs >= hourAgo || inUse(path)) continue;
     rmSync(path, { recursive: true, force: true });
   }
+}
+
+/** Whether a process that noted its pid in the folder is still running. */
+function inUse(folder) {
+  const users = join(folder, usersFolder);
+  return (existsSync(users) ? readdirSync(users) : []).some((pid) => {
+    try {
+      process.kill(Number(pid), 0);
+      return true;
+    } catch (error) {
+      return error.code === 'EPERM'; // running, as another user
+    }
+  });
 }
