@@ -18,7 +18,15 @@ const message = {
   direction: 'outbound',
   created_at: '2024-01-01T00:00:00Z',
 };
+/** The body every bench client sends to POST /v1/messages: the answer shows what it asked (MSG-SEND-ECHO, MSG-LIST-ECHO). */
+export const benchSendBody = JSON.stringify({ to: message.to, from: message.from, message: message.message });
 const sent = JSON.stringify(message);
+let sends = 0;
+
+/** A send's answer: the message asked for, with an id of its own (one per Idempotency-Key, so a replay shows the first). */
+function sentAnswer(key: string | undefined): string {
+  return JSON.stringify({ ...message, id: key === undefined ? `s_${++sends}` : `s_k_${key.slice(0, 100)}` });
+}
 const webhook = JSON.stringify({
   id: '0b6e4a8e-0f59-4a51-9a43-31a6c1a0a001',
   workspace_id: '0b6e4a8e-0f59-4a51-9a43-31a6c1a0a002',
@@ -67,7 +75,8 @@ export async function startContractServer(options: ContractServerOptions = {}): 
     req.resume();
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://bench.invalid');
-      const [status, body] = answer(req.method ?? 'GET', url);
+      const key = req.headers['idempotency-key'];
+      const [status, body] = answer(req.method ?? 'GET', url, typeof key === 'string' ? key : undefined);
       const hold = Number(req.headers[HOLD_HEADER] ?? 0);
       const send = (): void => {
         res.writeHead(status, status === 204 ? {} : { 'content-type': 'application/json' });
@@ -102,11 +111,11 @@ export async function startContractServer(options: ContractServerOptions = {}): 
   };
 }
 
-function answer(method: string, url: URL): [number, string] {
+function answer(method: string, url: URL, key: string | undefined): [number, string] {
   const path = url.pathname;
   if (path === '/v1/user/me') return [200, user];
   if (path.startsWith('/v1/webhooks/')) return method === 'DELETE' ? [204, ''] : [200, webhook];
-  if (method === 'POST') return [201, sent];
+  if (method === 'POST') return [201, sentAnswer(key)];
   if (path.startsWith('/v1/messages/')) return [200, sent];
   const limit = Math.min(100, Math.max(1, Number(url.searchParams.get('limit') ?? 20) || 20));
   return [200, page(limit)];

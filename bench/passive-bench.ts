@@ -2,7 +2,7 @@
 // path in the same run: request rate and latency (passive-rate.ts), the share graded at that rate, the head-of-line
 // test, the idle-close test, and the long session's memory (proxy-session.ts).
 import { benchKey, benchSecret, apiWorkloads, deliveryWorkload, signedDelivery } from './bench-traffic.js';
-import { startContractServer } from './contract-server.js';
+import { benchSendBody, startContractServer } from './contract-server.js';
 import type { Section } from './figures.js';
 import { headOfLine, sessionTimeoutMs } from './head-of-line.js';
 import type { HeadOfLineTraffic } from './head-of-line.js';
@@ -15,7 +15,7 @@ import type { Workload } from './passive-rate.js';
 import { run as longSession } from './proxy-session.js';
 
 const api = { 'x-api-key': benchKey, 'content-type': 'application/json' };
-const send = JSON.stringify({ to: '+14155550123', from: '+14155550100', message: 'hello' });
+const send = benchSendBody;
 const hook = JSON.stringify({ url: 'https://hooks.example.com/in', events: ['message.sent'] });
 
 /** What one session kind is measured with. */

@@ -2,7 +2,7 @@
 // the proxy (its own process), in interleaved blocks so machine noise hits both alike; figures are per-request
 // latency p50/p99 via the proxy vs direct, and the proxy's peak RSS vs its RSS before the session.
 import { Pool } from 'undici';
-import { startContractServer } from './contract-server.js';
+import { benchSendBody, startContractServer } from './contract-server.js';
 import { compared } from './figures.js';
 import type { Figure } from './figures.js';
 import { startPassiveChild } from './passive-child.js';
@@ -22,7 +22,7 @@ function requestOf(i: number): { method: 'GET' | 'POST'; path: string; headers: 
     method: 'POST',
     path: '/v1/messages',
     headers: { ...headers, 'idempotency-key': key },
-    body: '{"to":"+14155550123","from":"+14155550100","message":"hello"}',
+    body: benchSendBody,
   };
 }
 
