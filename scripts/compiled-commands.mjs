@@ -23,12 +23,12 @@ const stampFile = join(compiledRoot, 'current.json');
 const usersFolder = '.pids';
 
 /**
- * What decides a build: each input's path, size and modification time, the compiler's own code, and the installed
- * dependencies (npm writes node_modules/.package-lock.json at every install).
+ * What decides a build: each input's path, size and modification time, the compiler's own code and settings (esbuild
+ * reads tsconfig.json), and the installed dependencies (npm writes node_modules/.package-lock.json at every install).
  */
 function stampOf(inputs) {
   const hash = createHash('sha256');
-  for (const file of [...inputs, 'scripts/compile.mjs', 'scripts/compiled-commands.mjs', 'node_modules/.package-lock.json']) {
+  for (const file of [...inputs, 'scripts/compile.mjs', 'scripts/compiled-commands.mjs', 'tsconfig.json', 'node_modules/.package-lock.json']) {
     const stat = statSync(join(root, file), { throwIfNoEntry: false });
     hash.update(`${file}\0${stat ? `${stat.size}\0${stat.mtimeMs}` : 'missing'}\n`);
   }
