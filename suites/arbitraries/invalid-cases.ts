@@ -154,11 +154,14 @@ function nearMissesOf(
   own: unknown,
   relatedEnums: readonly (readonly unknown[])[],
 ): InvalidNearMiss[] {
+  const misses = nearMisses(node.schema, keyword, { relatedEnums: relatedEnums.filter((e) => e !== node.schema.enum) });
+  // most keywords have none: their example (a fast-check draw) is not made (issue 28: listing the checks draws little)
+  if (misses.length === 0) return [];
   const breaks = (value: unknown) => value !== undefined && leafViolations(node.schema, value).includes(keyword);
   const example = nearMissBase(node.schema) ?? exampleValue(node.schema);
   const seen = new Set([JSON.stringify(own)]);
   const out: InvalidNearMiss[] = [];
-  for (const miss of nearMisses(node.schema, keyword, { relatedEnums: relatedEnums.filter((e) => e !== node.schema.enum) })) {
+  for (const miss of misses) {
     const fallback = miss.from(example);
     if (!breaks(fallback) || seen.has(JSON.stringify(fallback))) continue;
     seen.add(JSON.stringify(fallback));

@@ -49,10 +49,12 @@ const contractEnums: unknown[][] = Object.values(schemas as Record<string, JsonS
 export function negativeCases(operation: Operation): NegativeCase[] {
   const probe = requestGenerator(operation, (word) => `https://contract.invalid/${word}`);
   const pathSchema = partSchema(operation, 'path');
-  const base = probe.example(pathSchema === undefined ? undefined : (exampleValue(pathSchema) as Record<string, string>));
+  const path = pathSchema === undefined ? undefined : (exampleValue(pathSchema) as Record<string, string>);
   return locations.flatMap((location) => {
     const schema = partSchema(operation, location);
     if (schema === undefined) return [];
+    // the example request's part: a body case needs none, so listing the checks draws no example body (issue 28)
+    const base: RequestParts = location === 'body' ? {} : { path, [location]: probe.examplePart(location, path) };
     const where = location === 'headers' ? 'header' : location;
     // header values go out as visible ASCII (headerText): a near-miss made of other characters would not reach the target
     const lossy = (mutate: (part: unknown) => unknown) =>

@@ -26,6 +26,8 @@ export interface RequestGenerator {
   valid(path?: Readonly<Record<string, string>>): fc.Arbitrary<RequestParts>;
   /** One deterministic valid request (optional headers left out). */
   example(path?: Readonly<Record<string, string>>): RequestParts;
+  /** One part of example(path), made without drawing the others where they do not change it (listing draws no body). */
+  examplePart(location: Location, path?: Readonly<Record<string, string>>): unknown;
   /**
    * The plain valid request a person would try (ASCII words, a real-looking E.164 number, required fields only), where
    * the contract takes it; else the example. A baseline sends it first, so its counterexample reads plainly.
@@ -101,22 +103,34 @@ function buildParts(operation: Operation, recipients: readonly string[] | undefi
     // random header values are long enough to be unique: a reused Idempotency-Key with another body is a 422
     const headerValues = () =>
       location === 'headers' ? Object.fromEntries(stringPaths(schema, () => true).map((p) => [p, headerArbitrary(schemaAt(schema, p))])) : {};
-    const example = exampleValue(schema, { overrides: pinned });
     let arbitrary: fc.Arbitrary<unknown> | undefined;
+    let example: { readonly value: unknown } | undefined;
+    let plain: { readonly value: unknown } | undefined;
+    // each made at its first use: listing or planning the checks makes every generator and draws from none (issue 28)
+    const exampleOnce = () => (example ??= { value: ownedExample(schema, location, pinned) }).value;
     return [
       {
         location,
         schema,
         pinned,
-        // made at the first valid(): listing or planning the checks makes every generator and draws from none
         get arbitrary() {
           return (arbitrary ??= validArbitrary(schema, { overrides: { ...pinned, ...headerValues() } }));
         },
-        example: location === 'headers' ? requiredOnly(schema, example) : example,
-        plain: plainPart(`${operation.id}.${location}`, schema, location === 'headers' ? requiredOnly(schema, example) : example, Object.keys(pinned)),
+        get example() {
+          return exampleOnce();
+        },
+        get plain() {
+          return (plain ??= { value: plainPart(`${operation.id}.${location}`, schema, exampleOnce(), Object.keys(pinned)) }).value;
+        },
       },
     ];
   });
+}
+
+/** A part's deterministic example: exampleValue, headers with the required ones only. */
+function ownedExample(schema: JsonSchema, location: Location, pinned: Readonly<Record<string, fc.Arbitrary<unknown>>>): unknown {
+  const example = exampleValue(schema, { overrides: pinned });
+  return location === 'headers' ? requiredOnly(schema, example) : example;
 }
 
 function boundaryParts(operation: Operation, built: GeneratorParts): NonNullable<GeneratorParts['boundaries']> {
@@ -169,6 +183,12 @@ export function requestGenerator(operation: Operation, webhookUrl: (word: string
       return fc.record(record).map((value) => finish({ ...withPath(path), ...value }));
     },
     example: (path) => finish(placeheldExample(path)),
+    examplePart: (location, path) => {
+      const own = parts.filter((p) => p.location === location);
+      // finish() changes a part by its own values only, but for an Idempotency-Key whose tail is derived from the rest
+      const alone = { ...withPath(path), ...Object.fromEntries(own.map((p) => [p.location, p.example])) };
+      return (location === 'headers' && derivedKey(alone.headers) !== undefined ? finish(placeheldExample(path)) : finish(alone))[location];
+    },
     plain: (path) => finish({ ...withPath(path), ...Object.fromEntries(parts.map((p) => [p.location, p.plain])) }),
     boundaries: (path) => {
       const base = placeheldExample(path);
@@ -241,12 +261,18 @@ function requiredOnly(schema: JsonSchema, value: unknown): unknown {
  */
 function distinctIdempotencyKey(value: RequestParts, operationId: string): RequestParts {
   const headers = value.headers as Record<string, unknown> | undefined;
-  const key = headers?.['idempotency-key'];
-  if (typeof key !== 'string' || key.length < 8) return value;
+  const key = derivedKey(headers);
+  if (key === undefined) return value;
   const digest = createHash('sha256')
     .update(JSON.stringify([operationId, value.path, value.query, value.body]))
     .digest();
   const tailLength = Math.min(key.length, 16);
   const tail = [...digest.subarray(0, tailLength)].map((byte) => visibleAscii[byte % visibleAscii.length]).join('');
   return { ...value, headers: { ...headers, 'idempotency-key': key.slice(0, key.length - tailLength) + tail } };
+}
+
+/** The headers' Idempotency-Key when distinctIdempotencyKey derives its tail from the rest of the request. */
+function derivedKey(headers: unknown): string | undefined {
+  const key = (headers as Record<string, unknown> | undefined)?.['idempotency-key'];
+  return typeof key === 'string' && key.length >= 8 ? key : undefined;
 }
