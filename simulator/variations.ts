@@ -25,6 +25,7 @@ export const variationCatalogue = [
     id: 'delivery-id-per-event',
     description: 'Service-Delivery-Id names the event, not the webhook: one event carries the same id at every webhook it goes to',
   },
+  { id: 'clock-ahead', description: "the service's clock runs 40 s ahead of the harness's: every timestamp it stamps is 40 s later" },
   { id: 'list-local-time', description: "GET /v1/messages shows created_at in +02:00 with whole seconds (the same instant as GET by id's, another rendering)" },
 ] as const;
 
@@ -41,7 +42,7 @@ export function resolveVariations(ids: readonly string[] = []): ReadonlySet<Vari
 
 /** A timestamp as this reference writes it (RFC 3339: Z, or +00:00 and whole seconds when those variations are on). */
 export function stamp(variations: ReadonlySet<VariationId>, ms: number): string {
-  let text = new Date(ms).toISOString();
+  let text = new Date(variations.has('clock-ahead') ? ms + 40_000 : ms).toISOString();
   if (variations.has('second-precision-timestamps')) text = text.replace(/\.\d+Z$/, 'Z');
   if (variations.has('offset-timestamps')) text = text.replace(/Z$/, '+00:00');
   return text;

@@ -13,6 +13,7 @@ import { messageFilterRequirements, messageFilters } from './message-filters.js'
 import { messageLifecycle, messageLifecycleRequirements } from './message-lifecycle.js';
 import { messageEcho, messageEchoRequirements, messageViewRequirements, messageViews } from './message-views.js';
 import { pageTotalRequirements, pageTotals } from './page-totals.js';
+import { stampedNow, stampedNowRequirements } from './stamped-now.js';
 import { webhookDeletion, webhookDeletionRequirements } from './webhook-deletion.js';
 import { webhookReadRequirements, webhookReads } from './webhook-reads.js';
 import { webhookTimestampRequirements, webhookTimestamps } from './webhook-timestamps.js';
@@ -42,6 +43,7 @@ export const historyRules: readonly HistoryRule[] = [
   { name: 'message-filters', requirements: messageFilterRequirements, judge: messageFilters },
   { name: 'message-echo', requirements: messageEchoRequirements, judge: messageEcho },
   { name: 'message-views', requirements: messageViewRequirements, judge: messageViews },
+  { name: 'stamped-now', requirements: stampedNowRequirements, judge: stampedNow },
   { name: 'page-totals', requirements: pageTotalRequirements, judge: pageTotals },
   { name: 'list-order', requirements: listOrderRequirements, judge: listOrder },
   { name: 'idempotency', requirements: idempotencyRequirements, judge: idempotency },

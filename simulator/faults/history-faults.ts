@@ -53,4 +53,6 @@ export const historyFaults = [
   fault('rotate-answer-not-stored', 'SIG-CURRENT-SECRET', 'rotate-secret answers one new secret but stores another: deliveries verify with neither'),
   fault('template-list-text-empty', 'MSG-VIEWS-AGREE', "GET /v1/messages shows a template message's text as empty (the send answer and GET show it)"),
   fault('platform-id-per-read', 'MSG-VIEWS-AGREE', 'platform_message_id is made anew on every read (an unstored lookup) instead of kept once assigned'),
+  fault('created-at-local-as-z', 'MSG-CREATED-AT-NOW', "a new message's created_at is the server's local time (UTC+2) written with a Z: two hours ahead"),
+  fault('updated-at-local-as-z', 'WH-STAMPED-NOW', "PUT /v1/webhooks/{id} stamps updated_at with the server's local time (UTC-5) written with a Z"),
 ] as const satisfies readonly Fault[];

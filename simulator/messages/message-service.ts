@@ -37,7 +37,8 @@ export class MessageService {
       message: input.message,
       status: 'queued',
       direction: this.faults.has('send-direction-inbound') ? 'inbound' : 'outbound',
-      created_at: stamp(this.options.variations, this.options.clock()),
+      // fault created-at-local-as-z: the server's local time (UTC+2) written with a Z
+      created_at: stamp(this.options.variations, this.options.clock() + (this.faults.has('created-at-local-as-z') ? 2 * 3_600_000 : 0)),
       seq: this.store.nextSeq(),
       ...(input.metadata ? { metadata: input.metadata } : {}),
       created_status: 'queued',

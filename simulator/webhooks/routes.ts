@@ -120,7 +120,9 @@ function update(ref: ReferenceContext, req: RequestContext): Reply {
   const before = present(ref, webhook);
   const input = checkWebhookInput(jsonBody(ref, req.raw), ref.options.hosts, ref.faults, webhook);
   const now = ref.options.clock();
-  const updatedAt = ref.faults.has('updated-at-frozen') ? webhook.updated_at : stamp(ref.options.variations, now);
+  // fault updated-at-local-as-z: the PUT stamps the server's local time (UTC-5) written with a Z
+  const local = ref.faults.has('updated-at-local-as-z') ? -5 * 3_600_000 : 0;
+  const updatedAt = ref.faults.has('updated-at-frozen') ? webhook.updated_at : stamp(ref.options.variations, now + local);
   // update-not-stored answers as if the update were stored
   if (ref.faults.has('update-not-stored')) return jsonReply(200, present(ref, { ...webhook, ...input, updated_at: updatedAt }));
   if (ref.faults.has('list-stale-after-update')) webhook.stale = { view: before, until: now + 2000 };

@@ -142,5 +142,16 @@ const views = defineCheck({
   history: { rule: 'message-views', drivers: ['HISTORY-MESSAGE-LIFECYCLE', 'HISTORY-MESSAGE-FILTERS'], evidence: 'two views of one message' },
 });
 
+/** DESIGN.md's reading of spec §2.1: created_at is when the send took effect, not a time in another zone. */
+const createdNow = defineCheck({
+  ...judged,
+  id: 'HISTORY-MESSAGE-CREATED-AT-NOW',
+  title: "each send answers a created_at within minutes of the send (the clocks' difference), not hours off",
+  requirements: ['MSG-CREATED-AT-NOW'],
+  level: 'should',
+  uses: ['sendMessage'],
+  history: { rule: 'stamped-now', drivers: ['HISTORY-MESSAGE-LIFECYCLE', 'HISTORY-MESSAGE-FILTERS'], evidence: 'send answered with a created_at' },
+});
+
 /** The message history checks. */
-export const messageHistoryChecks: readonly Check[] = [lifecycle, filters, pageTotals, listOrder, echo, views];
+export const messageHistoryChecks: readonly Check[] = [lifecycle, filters, pageTotals, listOrder, echo, views, createdNow];

@@ -65,6 +65,18 @@ const workspace = defineCheck({
   run: async () => {},
 });
 
+/** DESIGN.md's reading of spec §2.3: a create's created_at and a PUT's updated_at are when the write took effect. */
+const stampedNow = defineCheck({
+  id: 'HISTORY-WEBHOOK-STAMPED-NOW',
+  title: "create and PUT answer created_at / updated_at within minutes of the call (the clocks' difference), not hours off",
+  suite,
+  requirements: ['WH-STAMPED-NOW'],
+  level: 'should',
+  uses: ['createWebhook', 'updateWebhook'],
+  history: { rule: 'stamped-now', drivers: ['HISTORY-WEBHOOK-UPDATED-AT'], evidence: 'create or PUT of a webhook answered with its timestamps' },
+  run: async () => {},
+});
+
 /** spec §2.3: PUT advances updated_at and keeps created_at. */
 const updatedAt = defineWebhookCheck({
   id: 'HISTORY-WEBHOOK-UPDATED-AT',
@@ -141,4 +153,4 @@ function pauseMs(ms: number): Promise<void> {
 }
 
 /** The webhook history checks. */
-export const webhookHistoryChecks: readonly Check[] = [readAfterWrite, createdAt, workspace, updatedAt, deleteRemoves, unknownAfterDelete];
+export const webhookHistoryChecks: readonly Check[] = [readAfterWrite, createdAt, workspace, stampedNow, updatedAt, deleteRemoves, unknownAfterDelete];
