@@ -271,3 +271,63 @@ describe('list order over pages', () => {
     expect(judgement.contradictions.map((c) => c.message)).toEqual(['some pages came newest first and others oldest first']);
   });
 });
+
+describe('delivery ids, workspaces and stamps (stop 32)', () => {
+  it('one delivery id at one webhook for two events is SIG-DELIVERY-ID-DISTINCT; the same id at two webhooks, or on a retry, is not', () => {
+    const at = (path: string, event: string, deliveryId: string, answer: number | null = 200) =>
+      delivery(path === '/a' ? 20 : 40, { path, event, id: 'm1', status: event === 'message.sent' ? 'sent' : 'delivered', deliveryId, answer });
+    const shared = judge(
+      'delivery-attempts',
+      [create(0), send(10, 15, 'm1')],
+      [at('/a', 'message.sent', 'd-1'), delivery(30, { event: 'message.delivered', id: 'm1', deliveryId: 'd-1' })],
+    );
+    expect(shared.contradictions.map((c) => c.requirement)).toEqual(['SIG-DELIVERY-ID-DISTINCT']);
+    const acrossWebhooks = judge(
+      'delivery-attempts',
+      [create(0), send(10, 15, 'm1')],
+      [at('/a', 'message.delivered', 'd-1'), at('/b', 'message.delivered', 'd-1')],
+    );
+    expect(acrossWebhooks.contradictions).toEqual([]);
+    const retry = judge(
+      'delivery-attempts',
+      [create(0), send(10, 15, 'm1')],
+      [
+        delivery(20, { event: 'message.delivered', id: 'm1', deliveryId: 'd-1', answer: 500 }),
+        delivery(30, { event: 'message.delivered', id: 'm1', deliveryId: 'd-1' }),
+      ],
+    );
+    expect(retry.contradictions).toEqual([]);
+    expect(retry.judged['SIG-DELIVERY-ID-DISTINCT']).toBe(1);
+  });
+
+  it("one API key's webhooks and /v1/user/me show one workspace_id; another key may have another", () => {
+    const ws = (id: string) => ({ id: hook, workspace_id: id, url: 'https://h.example/a', events: ['message.sent'] });
+    const me = (at: number, id: string, principal = 'growth') =>
+      call(at, at + 5, { method: 'GET', path: '/v1/user/me', operationId: 'getCurrentUser', principal, json: { id: 'u1', workspace_id: id } });
+    expect(judge('workspace-of-key', [me(0, 'w1'), list(10, 15, [ws('w1')]), me(20, 'w2', 'starter')]).contradictions).toEqual([]);
+    const split = judge('workspace-of-key', [me(0, 'w1'), list(10, 15, [ws('w1'), ws('w9')])]);
+    expect(split.contradictions.map((c) => [c.requirement, c.earlier, c.later])).toEqual([['WH-WORKSPACE-OF-KEY', [1], 2]]);
+  });
+
+  it('a stamp within 5 minutes of its call passes (clocks differ); hours off fails; a replayed send is judged once', () => {
+    const t0 = Date.parse('2026-01-01T12:00:00.000Z');
+    const sent = (at: number, createdAt: string, id = 'm1') =>
+      call(at, at + 50, {
+        method: 'POST',
+        path: '/v1/messages',
+        operationId: 'sendMessage',
+        status: 201,
+        json: { id, status: 'queued', created_at: createdAt },
+      });
+    const skewed = judge('stamped-now', [sent(t0, '2026-01-01T12:04:59.000Z'), sent(t0, '2026-01-01T11:55:01.000Z', 'm2')]);
+    expect(skewed.contradictions).toEqual([]);
+    expect(skewed.judged['MSG-CREATED-AT-NOW']).toBe(2);
+    const localAsZ = judge('stamped-now', [sent(t0, '2026-01-01T14:00:00.000Z')]);
+    expect(localAsZ.contradictions.map((c) => c.requirement)).toEqual(['MSG-CREATED-AT-NOW']);
+    expect(localAsZ.contradictions[0]?.message).toMatch(/2\.0 h after its answer came/);
+    // a replay an hour later answers the first send's message: its stamp is not judged against the replay's time
+    const replayed = judge('stamped-now', [sent(t0, '2026-01-01T12:00:00.010Z'), sent(t0 + 3_600_000, '2026-01-01T12:00:00.010Z')]);
+    expect(replayed.contradictions).toEqual([]);
+    expect(replayed.judged['MSG-CREATED-AT-NOW']).toBe(1);
+  });
+});
