@@ -42,10 +42,17 @@ const rootMark = '__compiled_root_prefix__';
  * selfsigned after `--list`) goes to chunks in `<to>/chunks/`, loaded when imported. Every module of ours keeps an
  * import.meta.url of its own, the URL its compiled file would have under `<to>`: each output's banner knows the way
  * up to `<to>` (the folder can be moved), so what a module reads beside itself (an asset, a worker module, a package
- * through createRequire) is found where the build put it. Returns the files read, relative to `from` (node_modules
- * left out).
+ * through createRequire) is found where the build put it. Each entry is bundled on its own (its chunks are its own
+ * lazy imports only): one build of them all split what several commands share into ~50 chunks, 22 of them read by a
+ * `--list`, 10 when built alone (~15 ms of its ~200, issue 28). Returns the files read, relative to `from`
+ * (node_modules left out).
  */
 export async function bundleEntries(from, to, entries, extension) {
+  const inputs = await Promise.all(entries.map((entry) => bundleEntry(from, to, entry, extension)));
+  return [...new Set(inputs.flat())].sort();
+}
+
+async function bundleEntry(from, to, entry, extension) {
   const esbuild = createRequire(import.meta.url)('esbuild');
   const ownUrls = {
     name: 'own-module-urls',
@@ -59,7 +66,7 @@ export async function bundleEntries(from, to, entries, extension) {
     },
   };
   const built = await esbuild.build({
-    entryPoints: entries.map((entry) => ({ in: join(from, `${entry}${extension}`), out: entry })),
+    entryPoints: [{ in: join(from, `${entry}${extension}`), out: entry }],
     outdir: to,
     chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
@@ -87,5 +94,5 @@ export async function bundleEntries(from, to, entries, extension) {
     const file = relative(from, join(process.cwd(), input));
     if (!file.split(/[\\/]/).includes('node_modules')) inputs.add(file);
   }
-  return [...inputs].sort();
+  return [...inputs];
 }
