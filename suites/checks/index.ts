@@ -42,7 +42,7 @@
  *   },
  * });
  *
- * export const checks = [sendOk, tooLong, secretOnce]; // then one line in suites/load-registry.ts `suiteLoaders`
+ * export const checks = [sendOk, tooLong, secretOnce]; // then an import and a line of `suites` in suites/load-registry.ts
  * ```
  *
  * Attribution: every ctx.expect* names the requirement it shows broken (`ctx.expect(ok, 'why', 'MSG-SEND-ECHO')`);
