@@ -88,16 +88,20 @@ export function deliveryAttempts(model: ServiceModel): Judgement {
  */
 function distinctIds(model: ServiceModel, groups: ReadonlyMap<string, readonly DeliveryFacts[]>, out: JudgementBuilder): void {
   const seen = new Map<string, { key: string; facts: DeliveryFacts }>();
+  // the evidence: a path that got deliveries of two or more events with ids, whose ids had to differ (a retry's
+  // repeated id shows nothing of distinctness)
+  const eventsAt = new Map<string, Set<string>>();
   for (const [key, attempts] of groups) {
     for (const current of attempts) {
       if (current.deliveryId === undefined) continue;
+      const keys = eventsAt.get(current.entry.path) ?? new Set<string>();
+      eventsAt.set(current.entry.path, keys.add(key));
       const at = `${current.entry.path}\u0000${current.deliveryId}`;
       const first = seen.get(at);
       if (first === undefined) {
         seen.set(at, { key, facts: current });
         continue;
       }
-      out.judged('SIG-DELIVERY-ID-DISTINCT');
       if (first.key === key) continue;
       out.contradiction(
         'SIG-DELIVERY-ID-DISTINCT',
@@ -107,6 +111,7 @@ function distinctIds(model: ServiceModel, groups: ReadonlyMap<string, readonly D
       );
     }
   }
+  for (const keys of eventsAt.values()) for (let other = 1; other < keys.size; other++) out.judged('SIG-DELIVERY-ID-DISTINCT');
 }
 
 /** The send that made the message (so a reproduction starts with a call), then the earlier attempt. */
