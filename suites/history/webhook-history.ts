@@ -41,40 +41,40 @@ const readAfterWrite = defineWebhookCheck({
   },
 });
 
+/** The fields of the checks judged over a drive's history only (they send nothing of their own). */
+const judged = { suite, run: async () => {} } as const;
+
 /** spec §2.3 (DESIGN.md's reading): a webhook's created_at is fixed at its create, whichever list shows it. */
 const createdAt = defineCheck({
+  ...judged,
   id: 'HISTORY-WEBHOOK-CREATED-AT',
   title: 'GET /v1/webhooks shows each webhook with the created_at its create answered',
-  suite,
   requirements: ['WH-CREATED-AT-FIXED'],
   level: 'should',
   uses: ['createWebhook', 'listWebhooks'],
   history: { rule: 'webhook-views', drivers: ['HISTORY-WEBHOOK-READ-AFTER-WRITE'], evidence: 'list of webhooks after a create of one it shows' },
-  run: async () => {},
 });
 
 /** spec §2.3 (DESIGN.md's reading): one API key's webhooks, and the caller /v1/user/me shows, are of one workspace. */
 const workspace = defineCheck({
+  ...judged,
   id: 'HISTORY-WEBHOOK-WORKSPACE',
   title: 'every webhook of one API key, and GET /v1/user/me for it, shows one workspace_id',
-  suite,
   requirements: ['WH-WORKSPACE-OF-KEY'],
   level: 'should',
   uses: ['createWebhook', 'listWebhooks'],
   history: { rule: 'workspace-of-key', drivers: ['HISTORY-WEBHOOK-READ-AFTER-WRITE'], evidence: 'webhooks created or listed with one API key' },
-  run: async () => {},
 });
 
 /** DESIGN.md's reading of spec §2.3: a create's created_at and a PUT's updated_at are when the write took effect. */
 const stampedNow = defineCheck({
+  ...judged,
   id: 'HISTORY-WEBHOOK-STAMPED-NOW',
   title: "create and PUT answer created_at / updated_at within minutes of the call (the clocks' difference), not hours off",
-  suite,
   requirements: ['WH-STAMPED-NOW'],
   level: 'should',
   uses: ['createWebhook', 'updateWebhook'],
   history: { rule: 'stamped-now', drivers: ['HISTORY-WEBHOOK-UPDATED-AT'], evidence: 'create or PUT of a webhook answered with its timestamps' },
-  run: async () => {},
 });
 
 /** spec §2.3: PUT advances updated_at and keeps created_at. */
