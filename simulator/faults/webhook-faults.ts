@@ -38,6 +38,7 @@ export const webhookFaults = [
   fault('deliveries-page-zero-based', 'DLV-PAGE-DEFAULT', 'GET deliveries without page answers page 0 (nothing) instead of the first page'),
   fault('deliveries-default-limit-20', 'DLV-LIMIT-DEFAULT', 'GET deliveries without limit answers 20 records instead of 50'),
   fault('deliveries-limit-off-by-one', 'DLV-LIMIT-HONOURED', 'GET deliveries answers limit + 1 records'),
+  fault('deliveries-page-clamped', 'DLV-PAGE-BEYOND-LAST', 'GET deliveries past the last page answers the last page again (the offset clamped to the log)'),
   fault('status-updated-event-renamed', 'EVT-KIND-MATCHES', 'message.status.updated payloads say event "message.status.changed"'),
   fault('no-delivered-event', 'EVT-STATUS-REPORTED', 'no message.delivered event is sent when a message is delivered'),
   fault('delivered-id-renamed', 'EVT-DELIVERED-ID', 'message.delivered payloads carry message_id instead of id in data'),

@@ -189,7 +189,10 @@ function deliveries(ref: ReferenceContext, req: RequestContext): Reply {
   const listed = ref.store.listDeliveries(webhookId).map((r) => (ref.faults.has('record-webhook-id-is-workspace') ? { ...r, webhook_id: ref.workspaceId } : r));
   const all = ref.faults.has('deliveries-oldest-first') ? listed.reverse() : listed;
   const extra = ref.faults.has('deliveries-limit-off-by-one') ? 1 : 0;
-  const data = all.slice(Math.max(0, (page - 1) * limit), page * limit + extra);
+  // fault deliveries-page-clamped: an offset past the log is clamped to the start of its last page
+  const clamped = ref.faults.has('deliveries-page-clamped') && (page - 1) * limit >= all.length && all.length > 0;
+  const from = clamped ? Math.floor((all.length - 1) / limit) * limit : Math.max(0, (page - 1) * limit);
+  const data = all.slice(from, clamped ? from + limit + extra : page * limit + extra);
   if (ref.faults.has('deliveries-wrapped')) {
     return jsonReply(200, { data, pagination: { page, limit, total: all.length, has_more: page * limit < all.length } });
   }

@@ -91,6 +91,40 @@ export const pageLimitRespected = defineWebhookCheck({
   },
 });
 
+/**
+ * DESIGN.md §4 (pages of an offset list): a page past the last holds no record. The deliveries list carries no
+ * pagination object (spec §4.2), so a client pages until a page comes back empty or short: a page past the end that
+ * repeats the last one (a clamped offset) makes it read the same records again.
+ */
+export const pageBeyondLast = defineWebhookCheck({
+  id: 'DELIVERY-PAGE-BEYOND-LAST',
+  // a webhook with two test sends, the pages read (twice at most), and its delete
+  estimate: { requests: 9, sends: 0 },
+  title: 'deliveries: the page past the last one (limit=2) holds no record',
+  suite,
+  requirements: ['DLV-PAGE-BEYOND-LAST'],
+  level: 'should',
+  baseline: 'listWebhookDeliveries',
+  async run(ctx, hooks) {
+    const hook = await hookWithTests(ctx, hooks, 2);
+    // the log could grow meanwhile (another check's failed message reaches every webhook): read again until it held still
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const before = (await deliveryPage(ctx, hook.id, { limit: 100 })).map((r) => r.id);
+      const page = Math.ceil(before.length / 2) + 1;
+      const past = await deliveryPage(ctx, hook.id, { page, limit: 2 });
+      const after = (await deliveryPage(ctx, hook.id, { limit: 100 })).map((r) => r.id);
+      if (JSON.stringify(before) !== JSON.stringify(after)) continue;
+      ctx.expect(
+        past.length === 0,
+        `page ${page} with limit=2 of a log of ${before.length} records holds ${past.length} (${past.map((r) => String(r.id).slice(0, 40)).join(', ')}), expected none`,
+      );
+      ctx.evidence(`deliveries page ${page} (limit=2) past the last of ${before.length} records: empty`);
+      return;
+    }
+    ctx.skip("the webhook's delivery log grew during each of 3 reads: no page was known to be past the last");
+  },
+});
+
 /** DESIGN.md §4: deliveries limit max 100. */
 export const limitMaxRefused = defineWebhookCheck({
   id: 'DELIVERY-LIMIT-MAX-REFUSED',
@@ -176,4 +210,13 @@ export const testFlag = defineWebhookCheck({
   },
 });
 
-export const deliveryChecks = [listAcceptsDefaults, listBareArray, pageLimitRespected, limitMaxRefused, responseBodyMax, responseBodyContent, testFlag];
+export const deliveryChecks = [
+  listAcceptsDefaults,
+  listBareArray,
+  pageLimitRespected,
+  pageBeyondLast,
+  limitMaxRefused,
+  responseBodyMax,
+  responseBodyContent,
+  testFlag,
+];
