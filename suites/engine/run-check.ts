@@ -16,6 +16,7 @@ import { nameDifferences } from './name-differences.js';
 import { operationById } from '../../spec/index.js';
 import { targetAnswer } from './target-answer.js';
 import { withoutEvidence } from './without-evidence.js';
+import { notMissingRoute } from './served-routes.js';
 
 // issue 15: what one result keeps of a check's words, whatever a target sends (the reports multiply it by every check)
 const maxReasonChars = 2_000;
@@ -257,7 +258,7 @@ function withServedRoute(reason: string, operationId: string | undefined, route:
   if (operationId === undefined || status === undefined || !isAbsentRouteStatus(status) || (route.accepted !== true && route.servedElsewhere === undefined))
     return reason;
   const where = route.servedElsewhere === undefined ? 'in this check' : `in ${route.servedElsewhere}`;
-  return `not a missing route (${operationId} answered valid input with a 2xx ${where}; what this request named was not found): ${reason}`;
+  return `${notMissingRoute(operationId, where)}${reason}`;
 }
 
 function detailFields(details: FailureDetails | undefined, http: HttpClient): Partial<CheckResult> {

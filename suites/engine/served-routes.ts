@@ -4,6 +4,11 @@ import { isNotImplemented } from './operations-overview.js';
 
 const notImplementedPrefix = 'not implemented: ';
 
+/** The opening of the reason of a baseline whose route answered 404/405 although `where` (a check) got a 2xx from it. */
+export function notMissingRoute(operationId: string, where: string): string {
+  return `not a missing route (${operationId} answered valid input with a 2xx ${where}; what this request named was not found): `;
+}
+
 /**
  * The end of the run's word on "not implemented" (DESIGN.md §3 "Test whatever exists"): a positive baseline that ended
  * as not implemented (its route answered 404/405 to valid input) before any call of that operation got a 2xx, when a
@@ -18,7 +23,7 @@ export function reviseServedRoutes(results: readonly CheckResult[], servedBy: (o
     if (operationId === undefined || !isNotImplemented(operationId, result) || !result.reason?.startsWith(notImplementedPrefix)) continue;
     const by = servedBy(operationId);
     if (by === undefined) continue;
-    const reason = `not a missing route (${operationId} answered valid input with a 2xx in ${by}, later in the run; what this request named was not found): ${result.reason.slice(notImplementedPrefix.length)}`;
+    const reason = `${notMissingRoute(operationId, `in ${by}, later in the run`)}${result.reason.slice(notImplementedPrefix.length)}`;
     revised.set(result.id, { before: result, after: { ...result, reason, servedElsewhere: by } });
   }
   if (revised.size === 0) return [...results];

@@ -16,6 +16,29 @@ async function hookWithTests(ctx: CheckContext, hooks: WebhookFixture, tests: nu
   return hook;
 }
 
+/** What `read` saw between two reads of the whole log (ids, limit 100), and whether the log held still meanwhile. */
+interface SteadyRead<T> {
+  readonly before: readonly unknown[];
+  readonly seen: T;
+  readonly steady: boolean;
+}
+
+/**
+ * Runs `read` between two reads of the webhook's whole log, up to 3 times, until the log held still (another check's
+ * failed message reaches every webhook subscribed to message.failed); the last try is returned even when it did not.
+ */
+async function readWhileSteady<T>(ctx: CheckContext, webhookId: string, read: (before: readonly unknown[]) => Promise<T>): Promise<SteadyRead<T>> {
+  let last: SteadyRead<T> | undefined;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const before = (await deliveryPage(ctx, webhookId, { limit: 100 })).map((r) => r.id);
+    const seen = await read(before);
+    const after = (await deliveryPage(ctx, webhookId, { limit: 100 })).map((r) => r.id);
+    last = { before, seen, steady: JSON.stringify(before) === JSON.stringify(after) };
+    if (last.steady) break;
+  }
+  return last as SteadyRead<T>;
+}
+
 /** spec §4.2 deliveries: the positive baseline of listWebhookDeliveries. */
 export const listAcceptsDefaults = defineWebhookCheck({
   id: 'DELIVERY-LIST-ACCEPTS-DEFAULTS',
@@ -67,27 +90,21 @@ export const pageLimitRespected = defineWebhookCheck({
   baseline: 'listWebhookDeliveries',
   async run(ctx, hooks) {
     const hook = await hookWithTests(ctx, hooks, 3);
-    // the log could grow meanwhile (another check's failed message); read again until it held still
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      const before = (await deliveryPage(ctx, hook.id, { limit: 100 })).map((r) => r.id);
+    const { before, seen } = await readWhileSteady(ctx, hook.id, async () => {
       const singles = [];
       for (let page = 1; page <= 3; page++) singles.push(await deliveryPage(ctx, hook.id, { page, limit: 1 }));
-      const two = await deliveryPage(ctx, hook.id, { limit: 2 });
-      const defaults = await deliveryPage(ctx, hook.id, { limit: 3 });
-      const after = (await deliveryPage(ctx, hook.id, { limit: 100 })).map((r) => r.id);
-      if (JSON.stringify(before) !== JSON.stringify(after) && attempt < 3) continue;
-      for (const [index, page] of singles.entries()) {
-        ctx.expect(page.length === 1, `page ${index + 1} with limit=1 holds ${page.length} records`, 'DLV-LIMIT-HONOURED');
-        ctx.expect(page[0]?.id === before[index], `page ${index + 1} with limit=1 is not record ${index + 1} of the full list`, 'DLV-PAGE-DEFAULT');
-      }
-      ctx.expect(two.length === 2, `limit=2 answered ${two.length} records`, 'DLV-LIMIT-HONOURED');
-      ctx.expect(
-        JSON.stringify(defaults.map((r) => r.id)) === JSON.stringify(before.slice(0, 3)),
-        'limit=3 without page is not the first three records',
-        'DLV-PAGE-DEFAULT',
-      );
-      return;
+      return { singles, two: await deliveryPage(ctx, hook.id, { limit: 2 }), defaults: await deliveryPage(ctx, hook.id, { limit: 3 }) };
+    });
+    for (const [index, page] of seen.singles.entries()) {
+      ctx.expect(page.length === 1, `page ${index + 1} with limit=1 holds ${page.length} records`, 'DLV-LIMIT-HONOURED');
+      ctx.expect(page[0]?.id === before[index], `page ${index + 1} with limit=1 is not record ${index + 1} of the full list`, 'DLV-PAGE-DEFAULT');
     }
+    ctx.expect(seen.two.length === 2, `limit=2 answered ${seen.two.length} records`, 'DLV-LIMIT-HONOURED');
+    ctx.expect(
+      JSON.stringify(seen.defaults.map((r) => r.id)) === JSON.stringify(before.slice(0, 3)),
+      'limit=3 without page is not the first three records',
+      'DLV-PAGE-DEFAULT',
+    );
   },
 });
 
@@ -107,21 +124,14 @@ export const pageBeyondLast = defineWebhookCheck({
   baseline: 'listWebhookDeliveries',
   async run(ctx, hooks) {
     const hook = await hookWithTests(ctx, hooks, 2);
-    // the log could grow meanwhile (another check's failed message reaches every webhook): read again until it held still
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      const before = (await deliveryPage(ctx, hook.id, { limit: 100 })).map((r) => r.id);
-      const page = Math.ceil(before.length / 2) + 1;
-      const past = await deliveryPage(ctx, hook.id, { page, limit: 2 });
-      const after = (await deliveryPage(ctx, hook.id, { limit: 100 })).map((r) => r.id);
-      if (JSON.stringify(before) !== JSON.stringify(after)) continue;
-      ctx.expect(
-        past.length === 0,
-        `page ${page} with limit=2 of a log of ${before.length} records holds ${past.length} (${past.map((r) => String(r.id).slice(0, 40)).join(', ')}), expected none`,
-      );
-      ctx.evidence(`deliveries page ${page} (limit=2) past the last of ${before.length} records: empty`);
-      return;
-    }
-    ctx.skip("the webhook's delivery log grew during each of 3 reads: no page was known to be past the last");
+    const page = (before: readonly unknown[]): number => Math.ceil(before.length / 2) + 1;
+    const { before, seen: past, steady } = await readWhileSteady(ctx, hook.id, (ids) => deliveryPage(ctx, hook.id, { page: page(ids), limit: 2 }));
+    if (!steady) ctx.skip("the webhook's delivery log grew during each of 3 reads: no page was known to be past the last");
+    ctx.expect(
+      past.length === 0,
+      `page ${page(before)} with limit=2 of a log of ${before.length} records holds ${past.length} (${past.map((r) => String(r.id).slice(0, 40)).join(', ')}), expected none`,
+    );
+    ctx.evidence(`deliveries page ${page(before)} (limit=2) past the last of ${before.length} records: empty`);
   },
 });
 
