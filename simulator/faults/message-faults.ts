@@ -51,4 +51,5 @@ export const messageFaults = [
   fault('rate-limit-per-workspace', 'RATE-PER-KEY', 'the rate limit counts all keys of the workspace in one budget'),
   fault('user-me-starter-500', 'USER-ME-CONNECTION', 'GET /v1/user/me answers 500 for Starter keys (the user lookup fails)'),
   fault('simulator-no-template-route', 'SIM-SAME-PATHS', 'simulator mode does not serve POST /v1/messages/send-template'),
+  fault('skips-pending', 'MSG-LIFECYCLE', 'an outbound message goes from queued straight to sent, never pending (every change still reported)'),
 ] as const satisfies readonly Fault[];

@@ -112,7 +112,9 @@ export class MessageService {
   private step(id: string): void {
     const current = this.store.messages.get(id);
     const failing = current !== undefined && this.options.failingNumbers.has(current.to) && !this.faults.has('failing-number-delivered');
-    const next = current && NEXT[current.status]?.(failing);
+    // fault skips-pending: queued goes straight on to sent (or failed), as a lifecycle without pending would
+    const from = current?.status === 'queued' && this.faults.has('skips-pending') ? 'pending' : current?.status;
+    const next = current && from && NEXT[from]?.(failing);
     if (!current || !next) return;
     const extra: Partial<StoredMessage> = {};
     if (next === 'sent') extra.platform_message_id = `sim_${randomBytes(12).toString('hex')}`;

@@ -101,25 +101,42 @@ export const eventsInOrder = defineWebhookCheck({
   },
 });
 
-/** DESIGN.md §4: message.status.updated on every status change, ending at what GET shows. */
+/**
+ * DESIGN.md §4: message.status.updated on every status change, ending at what GET shows. A message that no update and
+ * no read ever showed pending, while sent and delivered were reported, skipped that step of DESIGN's lifecycle
+ * (MSG-LIFECYCLE): it made no change it did not report.
+ */
 export const statusUpdated = defineWebhookCheck({
   id: 'LIFECYCLE-STATUS-UPDATED',
   title: 'message.status.updated arrives for pending, sent and delivered, each for the message, the last as GET shows it',
   suite,
-  requirements: ['EVT-STATUS-UPDATED'],
+  requirements: ['EVT-STATUS-UPDATED', 'MSG-LIFECYCLE'],
   level: 'should',
   ...messageEventCheck,
   async run(ctx, hooks) {
-    const { deliveries, final, messageId } = await observeLifecycle(ctx, hooks, { events: ['message.status.updated'] });
+    const { deliveries, final, messageId, statusesRead } = await observeLifecycle(ctx, hooks, { events: ['message.status.updated'] });
     const updates = deliveries.filter((d) => eventOf(d) === 'message.status.updated');
     const statuses = updates.map((d) => String(reportedStatus(d)));
-    for (const status of ['pending', 'sent', 'delivered']) {
-      ctx.expect(statuses.includes(status), `no message.status.updated for ${status}; arrived: ${describeArrivals(deliveries)}`);
+    const arrived = describeArrivals(deliveries);
+    const laterReported = statuses.includes('sent') && statuses.includes('delivered');
+    if (!statuses.includes('pending') && laterReported && !statusesRead.has('pending')) {
+      ctx.fail(
+        `message ${messageId} was never shown pending, by an update or by any of its reads (${[...statusesRead].map(String).join(', ')}); arrived: ${arrived}`,
+        'MSG-LIFECYCLE',
+      );
     }
-    ctx.expect(statuses.at(-1) === final.status, `the last status update says ${statuses.at(-1)}, GET /v1/messages/{id} says ${String(final.status)}`);
+    for (const status of ['pending', 'sent', 'delivered']) {
+      ctx.expect(statuses.includes(status), `no message.status.updated for ${status}; arrived: ${arrived}`, 'EVT-STATUS-UPDATED');
+    }
+    ctx.expect(
+      statuses.at(-1) === final.status,
+      `the last status update says ${statuses.at(-1)}, GET /v1/messages/{id} says ${String(final.status)}`,
+      'EVT-STATUS-UPDATED',
+    );
     ctx.expect(
       updates.every((d) => dataOf(d)?.id === messageId),
       'a status update does not carry the message id in data.id',
+      'EVT-STATUS-UPDATED',
     );
   },
 });

@@ -14,6 +14,8 @@ export interface LifecycleObservation {
   readonly final: Record<string, unknown>;
   /** The deliveries at the hook's path that mention the message, in arrival order. */
   readonly deliveries: readonly Delivery[];
+  /** Every status GET /v1/messages/{id} showed while it was polled. */
+  readonly statusesRead: ReadonlySet<unknown>;
 }
 
 /** The rank of a status in the lifecycle (DESIGN.md §4: queued → pending → sent → delivered | failed). */
@@ -37,7 +39,8 @@ export async function observeLifecycle(
   const hook = await hooks.create(events);
   const started = Date.now();
   const messageId = await sendMessage(ctx, options.to);
-  const final = await finalMessage(ctx, messageId);
+  const statusesRead = new Set<unknown>();
+  const final = await finalMessage(ctx, messageId, deliveryWaitMs, statusesRead);
   const mine = (d: Delivery): boolean => d.path === hook.path && reports(d, messageId);
   const terminal: WebhookEvent = final.status === 'failed' ? 'message.failed' : 'message.delivered';
   const waits: Promise<unknown>[] = [];
@@ -48,7 +51,7 @@ export async function observeLifecycle(
   await Promise.all(waits);
   const deliveries = arrivalsAt(ctx, hook.path).filter(mine);
   ctx.log(`message ${messageId} ended ${String(final.status)}; ${deliveries.length} events arrived within ${Date.now() - started} ms`);
-  return { hook, messageId, final, deliveries };
+  return { hook, messageId, final, deliveries, statusesRead };
 }
 
 /** A short account of what arrived, for failure messages: "status.updated(pending), message.sent, …". */

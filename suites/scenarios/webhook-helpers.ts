@@ -101,15 +101,16 @@ export async function maybeArrival(
 /**
  * Polls GET /v1/messages/{id} until the status is terminal (delivered or failed) or the bound passes, and returns the
  * last answer: spec §3 does not show the transitions, so each caller judges a status that never became terminal at
- * its own level.
+ * its own level. `read`, when given, collects every status the reads showed.
  */
-export async function finalMessage(ctx: CheckContext, id: string, timeoutMs = deliveryWaitMs): Promise<Record<string, unknown>> {
+export async function finalMessage(ctx: CheckContext, id: string, timeoutMs = deliveryWaitMs, read?: Set<unknown>): Promise<Record<string, unknown>> {
   const deadline = Date.now() + timeoutMs;
   let message: Record<string, unknown> = {};
   for (let attempt = 0; attempt < 250 && !ctx.signal.aborted; attempt++) {
     const exchange = await ctx.http.request({ method: 'GET', path: `/v1/messages/${id}` });
     ctx.expectStatus(exchange, '2xx', `reading message ${id}`, fixtureBreaks(ctx));
     message = (exchange.json ?? {}) as Record<string, unknown>;
+    read?.add(message.status);
     if (message.status === 'delivered' || message.status === 'failed' || Date.now() > deadline) break;
     await pollPause(ctx, 20);
   }
