@@ -14,6 +14,7 @@ import { messageLifecycle, messageLifecycleRequirements } from './message-lifecy
 import { messageEcho, messageEchoRequirements, messageViewRequirements, messageViews } from './message-views.js';
 import { pageTotalRequirements, pageTotals } from './page-totals.js';
 import { stampedNow, stampedNowRequirements } from './stamped-now.js';
+import { testRouting, testRoutingRequirements } from './test-routing.js';
 import { webhookDeletion, webhookDeletionRequirements } from './webhook-deletion.js';
 import { webhookReadRequirements, webhookReads } from './webhook-reads.js';
 import { webhookTimestampRequirements, webhookTimestamps } from './webhook-timestamps.js';
@@ -35,6 +36,7 @@ export const historyRules: readonly HistoryRule[] = [
   { name: 'workspace-of-key', requirements: workspaceOfKeyRequirements, judge: workspaceOfKey },
   { name: 'webhook-deletion', requirements: webhookDeletionRequirements, judge: webhookDeletion },
   { name: 'delivery-routing', requirements: deliveryRoutingRequirements, judge: deliveryRouting },
+  { name: 'test-routing', requirements: testRoutingRequirements, judge: testRouting },
   { name: 'delivery-secrets', requirements: deliverySecretRequirements, judge: deliverySecrets },
   { name: 'delivery-attempts', requirements: deliveryAttemptRequirements, judge: deliveryAttempts },
   { name: 'delivery-records', requirements: deliveryRecordRequirements, judge: deliveryRecords },

@@ -82,7 +82,9 @@ export class Dispatcher {
       created_at: stamp(this.options.variations, this.options.clock()),
     };
     const body = this.serialize('test.webhook.sent', data);
-    const dest = this.webhookDestination(webhook);
+    // fault test-to-created-url: the test send follows the url given at create, not the one in force
+    const followed = this.faults.has('test-to-created-url') && webhook.created ? { ...webhook, url: webhook.created.url } : webhook;
+    const dest = this.webhookDestination(followed);
     const result = this.faults.has('test-not-sent') ? { statusCode: 200, body: '' } : await this.attempt(dest, 'test.webhook.sent', body, randomUUID(), {});
     return this.record(dest, 'test.webhook.sent', result, true);
   }

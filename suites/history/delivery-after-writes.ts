@@ -30,7 +30,7 @@ async function remove(ctx: CheckContext, hooks: WebhookFixture, hook: CreatedWeb
 /**
  * Every write the delivery rules follow, then one message whose events they judge (issue 23: "a send after a PUT,
  * after a delete, after a rotate"): a webhook narrowed by a PUT to message.delivered, one moved by a PUT to another
- * url, one rotated (a test send before and after), one updated (a test send after) and one deleted. The others
+ * url (a test send after), one rotated (a test send before and after), one updated (a test send after) and one deleted. The others
  * receiving the message's events shows they were sent, so the deleted one's silence is evidence. One message serves all.
  */
 async function writesThenMessage(ctx: CheckContext, hooks: WebhookFixture): Promise<void> {
@@ -44,7 +44,10 @@ async function writesThenMessage(ctx: CheckContext, hooks: WebhookFixture): Prom
   const movedTo = hooks.path('moved');
   await Promise.all([
     update(ctx, narrowed, narrowed.url, ['message.delivered']),
-    update(ctx, moved, ctx.target.receiverUrl(movedTo), ['message.delivered']),
+    (async () => {
+      await update(ctx, moved, ctx.target.receiverUrl(movedTo), ['message.delivered']);
+      await hooks.testSend(moved, [movedTo, moved.path]);
+    })(),
     (async () => {
       await hooks.testSend(rotated);
       await rotate(ctx, rotated);
@@ -74,7 +77,7 @@ const subscription = defineWebhookCheck({
   level: 'must',
   ...eventDrive,
   uses: ['sendMessage', 'updateWebhook', 'rotateWebhookSecret', 'testWebhook', 'deleteWebhook'],
-  estimate: { requests: 22, sends: 1 },
+  estimate: { requests: 23, sends: 1 },
   history: { rule: 'delivery-routing', evidence: 'delivery of a message event to a webhook created or updated before the message' },
   run: writesThenMessage,
 });
@@ -96,6 +99,17 @@ const url = defineCheck({
   level: 'should',
   uses: ['createWebhook', 'sendMessage', 'updateWebhook'],
   history: { rule: 'delivery-routing', drivers: [driver], evidence: 'delivery of a message event to a webhook moved by a PUT before the message' },
+});
+
+/** spec §4.2 test: after a PUT moves a webhook, a test send goes to the url it has now. */
+const testUrl = defineCheck({
+  ...driven,
+  id: 'HISTORY-DELIVERY-TEST-URL',
+  title: 'after a PUT moves a webhook to another url, a test send arrives at the new url, not at the old one',
+  requirements: ['WH-TEST-SENDS-PAYLOAD'],
+  level: 'must',
+  uses: ['createWebhook', 'updateWebhook', 'testWebhook'],
+  history: { rule: 'test-routing', drivers: [driver], evidence: 'test send that arrived while its test call was in flight' },
 });
 
 /** spec §4.2 rotate-secret: deliveries of events after the rotation verify with the new secret only. */
@@ -132,4 +146,4 @@ const deleteStops = defineCheck({
 });
 
 /** The delivery checks judged over writes and the message after them. */
-export const deliveryAfterWriteChecks: readonly Check[] = [subscription, url, rotation, updateKeepsSecret, deleteStops];
+export const deliveryAfterWriteChecks: readonly Check[] = [subscription, url, testUrl, rotation, updateKeepsSecret, deleteStops];

@@ -93,12 +93,16 @@ export class WebhookFixture {
     return this.ctx.http.request({ method: 'POST', path: `/v1/webhooks/${id}/test` });
   }
 
-  /** A test send (spec §4.2) that must answer 2xx, and the delivery it caused at the hook's path. */
-  async testSend(hook: CreatedWebhook): Promise<{ exchange: Exchange; delivery: Delivery }> {
-    const before = arrivalsAt(this.ctx, hook.path).length;
+  /**
+   * A test send (spec §4.2) that must answer 2xx, and the delivery it caused at the hook's path, or at any of `paths`
+   * (a webhook a PUT moved: where it arrived is the history rules' to judge, test-routing.ts).
+   */
+  async testSend(hook: CreatedWebhook, paths: readonly string[] = [hook.path]): Promise<{ exchange: Exchange; delivery: Delivery }> {
+    const at = (d: Delivery): boolean => paths.includes(d.path);
+    const before = paths.reduce((count, path) => count + arrivalsAt(this.ctx, path).length, 0);
     const exchange = await this.test(hook.id);
     this.ctx.expectStatus(exchange, '2xx', 'POST /v1/webhooks/{id}/test', fixtureBreaks(this.ctx));
-    const arrived = await waitForArrivals(this.ctx, 'the test delivery', (d) => d.path === hook.path, {
+    const arrived = await waitForArrivals(this.ctx, 'the test delivery', at, {
       count: before + 1,
       breaks: this.ctx.cited ?? 'WH-TEST-SENDS-PAYLOAD',
     });

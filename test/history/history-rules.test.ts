@@ -339,3 +339,30 @@ describe('delivery ids, workspaces and stamps (stop 32)', () => {
     expect(replayed.judged['MSG-CREATED-AT-NOW']).toBe(1);
   });
 });
+
+describe('test sends after a move (stop 33)', () => {
+  const test = (at: number, end: number) =>
+    call(at, end, { method: 'POST', path: `/v1/webhooks/${hook}/test`, operationId: 'testWebhook', params: { id: hook } });
+  const moved = [create(0, 'https://h.example/a'), update(10, 20, 'https://h.example/b', ['message.delivered'])];
+
+  it('a test send started after a PUT moved the webhook arrives at the new path; at the old one it is WH-TEST-SENDS-PAYLOAD', () => {
+    const ok = judge('test-routing', [...moved, test(30, 50)], [delivery(40, { path: '/b', event: 'test.webhook.sent', id: hook })]);
+    expect(ok.contradictions).toEqual([]);
+    expect(ok.judged['WH-TEST-SENDS-PAYLOAD']).toBe(1);
+    const old = judge('test-routing', [...moved, test(30, 50)], [delivery(40, { path: '/a', event: 'test.webhook.sent', id: hook })]);
+    expect(old.contradictions.map((c) => [c.requirement, c.earlier, c.later])).toEqual([['WH-TEST-SENDS-PAYLOAD', [2, 3], 4]]);
+    expect(old.contradictions[0]?.message).toMatch(/#2 PUT .* set webhook .*\/b, but the test send of #3 POST .* arrived at another path/);
+  });
+
+  it('a test call concurrent with the PUT may go to either url; a delivery outside any test call is not judged', () => {
+    const concurrent = judge(
+      'test-routing',
+      [create(0, 'https://h.example/a'), update(10, 40, 'https://h.example/b', ['message.delivered']), test(20, 50)],
+      [delivery(30, { path: '/a', event: 'test.webhook.sent', id: hook })],
+    );
+    expect(concurrent.contradictions).toEqual([]);
+    const outside = judge('test-routing', [...moved, test(30, 50)], [delivery(60, { path: '/a', event: 'test.webhook.sent', id: hook })]);
+    expect(outside.contradictions).toEqual([]);
+    expect(outside.judged['WH-TEST-SENDS-PAYLOAD'] ?? 0).toBe(0);
+  });
+});
