@@ -10,7 +10,11 @@ export type ApiErrorCode =
   | 'rate_limited'
   | 'internal_error';
 
-/** An error answered to an API client as `{success:false, error, message, timestamp}`. */
+/**
+ * An error answered to an API client as `{success:false, error, message, timestamp}`. It is an answer, not a bug: made
+ * without a stack trace (a contract run makes hundreds, one per invalid request, and capturing the stack was most of
+ * their cost); nothing reads an ApiError's stack.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -18,7 +22,10 @@ export class ApiError extends Error {
     message: string,
     readonly headers: Record<string, string> = {},
   ) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
     this.name = 'ApiError';
   }
 }

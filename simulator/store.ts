@@ -25,14 +25,15 @@ export class Store extends EventEmitter<StoreEvents> {
     // a reused id (fault second-based-message-id) moves to the end, so insertion order stays seq order
     this.messages.delete(message.id);
     this.messages.set(message.id, message);
-    this.emit('message.created', { ...message });
+    // a copy per listener-less event was allocation for nothing (the embedded reference has no UI listening)
+    if (this.listenerCount('message.created') > 0) this.emit('message.created', { ...message });
   }
 
   setStatus(id: string, status: MessageStatus, extra: Partial<StoredMessage> = {}): StoredMessage | null {
     const message = this.messages.get(id);
     if (!message) return null;
     Object.assign(message, extra, { status });
-    this.emit('message.changed', { ...message });
+    if (this.listenerCount('message.changed') > 0) this.emit('message.changed', { ...message });
     return message;
   }
 
@@ -50,7 +51,7 @@ export class Store extends EventEmitter<StoreEvents> {
     const list = this.deliveries.get(record.webhook_id) ?? [];
     list.push(record);
     this.deliveries.set(record.webhook_id, list);
-    this.emit('delivery', { ...record, url });
+    if (this.listenerCount('delivery') > 0) this.emit('delivery', { ...record, url });
   }
 
   /** Delivery records of a webhook, newest first. */

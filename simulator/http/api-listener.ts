@@ -19,12 +19,11 @@ export function createApiListener(ref: ReferenceContext, router: Router, auth: A
 async function answer(ref: ReferenceContext, router: Router, auth: Authenticator, req: IncomingMessage): Promise<Reply> {
   try {
     const raw = await readBody(req);
-    const target = req.url ?? '/';
-    const url = new URL(target.startsWith('/') ? `http://reference.invalid${target}` : target);
+    const { path, query } = requestTarget(req.url ?? '/');
     const method = req.method ?? 'GET';
-    const route = router.match(method, url.pathname);
+    const route = router.match(method, path);
     const caller = auth.admit(req.headers, method);
-    return await route.handler({ method, path: url.pathname, query: url.searchParams, params: route.params, headers: req.headers, raw, ...caller });
+    return await route.handler({ method, path, query, params: route.params, headers: req.headers, raw, ...caller });
   } catch (err) {
     if (err instanceof ApiError) return errorReply(withMethodFaults(err, ref), ref.options.clock(), ref.faults, ref.options.variations);
     if (err instanceof TypeError && /URL/i.test(err.message)) {
@@ -37,6 +36,21 @@ async function answer(ref: ReferenceContext, router: Router, auth: Authenticator
     else console.error(`reference (faults: ${on.join(', ')}): unexpected error: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
     return errorReply(new ApiError(500, 'internal_error', 'the reference hit an unexpected error'), ref.options.clock(), ref.faults, ref.options.variations);
   }
+}
+
+/** A path of letters, digits, `_`, `-`, `~` and `/` (no dot segment, nothing URL parsing would rewrite or encode) and a plain query. */
+const PLAIN_TARGET = /^(\/[\w\-~/]*)(?:\?([\w\-.~&=%+:,]*))?$/;
+
+/**
+ * The path and query of a request target as WHATWG URL parsing gives them. The plain targets almost every request
+ * has are split directly (URL parsing leaves them as they are); any other goes through URL (dot segments,
+ * characters it encodes, absolute form), and a target it rejects throws its TypeError.
+ */
+function requestTarget(target: string): { path: string; query: URLSearchParams } {
+  const plain = PLAIN_TARGET.exec(target);
+  if (plain) return { path: plain[1] as string, query: new URLSearchParams(plain[2] ?? '') };
+  const url = new URL(target.startsWith('/') ? `http://reference.invalid${target}` : target);
+  return { path: url.pathname, query: url.searchParams };
 }
 
 /** The 405 of an unlisted method as the faults unlisted-method-404 and unlisted-method-no-allow answer it. */

@@ -4,8 +4,12 @@ import { ApiError } from '../errors.js';
 /** Largest request body the reference reads (a 1600-character message fits many times over). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+const EMPTY = Buffer.alloc(0);
+
 /** Reads the whole request body; a body over the limit is a 413, never a crash. */
 export function readBody(req: IncomingMessage): Promise<Buffer> {
+  // no Content-Length and no Transfer-Encoding: the request has no body (RFC 9112 §6.3), nothing to wait for
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return Promise.resolve(EMPTY);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -37,21 +37,19 @@ export function errorReply(err: ApiError, now: number, faults: FaultSet, variati
   return jsonReply(err.status, body, err.headers);
 }
 
-/** Writes a reply; JSON bodies always go out as application/json with a Content-Length. */
+/**
+ * Writes a reply; JSON bodies always go out as application/json with a Content-Length. A body is handed to Node as a
+ * string: Node then sends the head and the body in one write (a Buffer body makes it two, gathered by a writev, with
+ * a copy of the text made first). The header values are ASCII (Allow, Retry-After), so the bytes are the same.
+ */
 export function sendReply(res: ServerResponse, reply: Reply): void {
-  const headers: Record<string, string | number> = { ...reply.headers };
-  if (reply.text !== undefined) {
-    const text = Buffer.from(reply.text, 'utf8');
-    res.writeHead(reply.status, { ...headers, 'content-type': 'text/plain; charset=utf-8', 'content-length': text.length });
-    res.end(text);
-    return;
-  }
-  if (reply.json === undefined) {
-    res.writeHead(reply.status, headers);
+  const body = reply.text ?? reply.json;
+  if (body === undefined) {
+    res.writeHead(reply.status, reply.headers);
     res.end();
     return;
   }
-  const body = Buffer.from(reply.json, 'utf8');
-  res.writeHead(reply.status, { ...headers, 'content-type': `${reply.contentType ?? 'application/json'}; charset=utf-8`, 'content-length': body.length });
-  res.end(body);
+  const contentType = reply.text !== undefined ? 'text/plain' : (reply.contentType ?? 'application/json');
+  res.writeHead(reply.status, { ...reply.headers, 'content-type': `${contentType}; charset=utf-8`, 'content-length': Buffer.byteLength(body, 'utf8') });
+  res.end(body, 'utf8');
 }

@@ -21,6 +21,8 @@ export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
 interface Route {
   method: string;
   segments: string[];
+  /** How many segments are literal (not `{name}`): fixed when the route is added, compared on every match. */
+  literals: number;
   handler: Handler;
 }
 
@@ -35,20 +37,23 @@ export class Router {
   private readonly routes: Route[] = [];
 
   add(method: string, pattern: string, handler: Handler): this {
-    this.routes.push({ method, segments: pattern.split('/').filter(Boolean), handler });
+    const segments = pattern.split('/').filter(Boolean);
+    this.routes.push({ method, segments, literals: segments.filter((s) => !s.startsWith('{')).length, handler });
     return this;
   }
 
   /** Finds the route; unknown paths are 404, known paths with another method are 405 with Allow. */
   match(method: string, path: string): RouteMatch {
     const parts = path.split('/').filter(Boolean);
-    const candidates = this.routes
-      .map((route) => ({ route, params: matchSegments(route.segments, parts) }))
-      .filter((c): c is { route: Route; params: Record<string, string> } => c.params !== null);
+    const candidates: { route: Route; params: Record<string, string> }[] = [];
+    for (const route of this.routes) {
+      const params = matchSegments(route.segments, parts);
+      if (params !== null) candidates.push({ route, params });
+    }
     if (candidates.length === 0) throw new ApiError(404, 'not_found', `no route ${method} ${path}: see the API paths under /v1`);
     // a literal segment (send-template) beats a parameter ({message_id}) at the same position
-    const best = Math.max(...candidates.map((c) => literalCount(c.route)));
-    const same = candidates.filter((c) => literalCount(c.route) === best);
+    const best = Math.max(...candidates.map((c) => c.route.literals));
+    const same = candidates.filter((c) => c.route.literals === best);
     const hit = same.find((c) => c.route.method === method);
     if (hit) return { handler: hit.route.handler, params: hit.params };
     const allow = [...new Set(same.map((c) => c.route.method))].join(', ');
@@ -56,12 +61,10 @@ export class Router {
   }
 }
 
-function literalCount(route: Route): number {
-  return route.segments.filter((s) => !s.startsWith('{')).length;
-}
-
 function matchSegments(pattern: string[], parts: string[]): Record<string, string> | null {
   if (pattern.length !== parts.length) return null;
+  // the literal segments first: most routes fail there, before any parameter is decoded
+  for (let i = 0; i < pattern.length; i++) if (!(pattern[i] as string).startsWith('{') && pattern[i] !== parts[i]) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < pattern.length; i++) {
     const p = pattern[i] as string;

@@ -23,8 +23,23 @@ function unmap(addr: ipaddr.IPv4 | ipaddr.IPv6): ipaddr.IPv4 | ipaddr.IPv6 {
   return addr instanceof ipaddr.IPv6 && addr.isIPv4MappedAddress() ? addr.toIPv4Address() : addr;
 }
 
+// the answer for an address never changes: remembered (ipaddr.js's range() walks its lists of special ranges, and every
+// webhook create, update and delivery asks again for the same few addresses); bounded, so hostile input cannot grow it
+const publicUnicast = new Map<string, boolean>();
+const PUBLIC_UNICAST_REMEMBERED = 1024;
+
 /** True when the address is public unicast per ipaddr.js (DESIGN §4 webhook URL rules). */
 export function isPublicUnicast(ip: string): boolean {
+  let known = publicUnicast.get(ip);
+  if (known === undefined) {
+    known = judgePublicUnicast(ip);
+    if (publicUnicast.size >= PUBLIC_UNICAST_REMEMBERED) publicUnicast.clear();
+    publicUnicast.set(ip, known);
+  }
+  return known;
+}
+
+function judgePublicUnicast(ip: string): boolean {
   if (!ipaddr.isValid(ip)) return false;
   const addr = unmap(ipaddr.parse(ip));
   // ipaddr.js calls the deprecated IPv4-compatible block ::/96 "unicast"; it embeds IPv4 (e.g. ::127.0.0.1).

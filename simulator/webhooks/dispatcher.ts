@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { ClientRequest } from 'node:http';
 import type { FaultSet } from '../faults/fault-set.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Scheduler } from '../scheduler.js';
@@ -39,7 +40,8 @@ export const RESPONSE_BODY_MAX = 1000;
 export class Dispatcher {
   private readonly guard: EgressGuard;
   private readonly chains = new Map<string, Promise<void>>();
-  private readonly aborts = new Set<AbortController>();
+  /** Attempts in flight, destroyed by stop() (a set of requests: an AbortSignal per attempt cost more than the POST's own writes). */
+  private readonly inFlight = new Set<ClientRequest>();
   private readonly agents = new KeepAliveAgents();
 
   constructor(
@@ -91,7 +93,7 @@ export class Dispatcher {
 
   /** Aborts in-flight attempts and waits for the queues to wind down. */
   async stop(): Promise<void> {
-    for (const controller of this.aborts) controller.abort();
+    for (const request of this.inFlight) request.destroy(new Error('the reference stopped'));
     await Promise.allSettled([...this.chains.values()]);
     this.agents.close();
   }
@@ -214,26 +216,20 @@ export class Dispatcher {
       'service-delivery-id': deliveryId,
     };
     Object.assign(headers, presigned ?? this.signature(dest, event, body, deliveryId, signedOnce));
-    const controller = new AbortController();
-    this.aborts.add(controller);
-    try {
-      const result = await postOnce({
-        target,
-        hostHeader: url.host,
-        body: body.sent,
-        headers,
-        ca: this.options.trustedCa,
-        timeoutMs: this.options.deliveryTimeoutMs,
-        signal: controller.signal,
-        agents: this.agents,
-      });
-      const redirect = result.statusCode !== null && result.statusCode >= 300 && result.statusCode < 400 ? result.location : undefined;
-      // DESIGN §4: no redirects are followed; the fault follows one hop (a URL the rules never saw)
-      if (redirect === undefined || hop > 0 || !this.faults.has('redirects-followed')) return result;
-      return await this.attempt({ ...dest, url: new URL(redirect, url).href, webhookId: null }, event, body, deliveryId, signedOnce, undefined, hop + 1);
-    } finally {
-      this.aborts.delete(controller);
-    }
+    const result = await postOnce({
+      target,
+      hostHeader: url.host,
+      body: body.sent,
+      headers,
+      ca: this.options.trustedCa,
+      timeoutMs: this.options.deliveryTimeoutMs,
+      inFlight: this.inFlight,
+      agents: this.agents,
+    });
+    const redirect = result.statusCode !== null && result.statusCode >= 300 && result.statusCode < 400 ? result.location : undefined;
+    // DESIGN §4: no redirects are followed; the fault follows one hop (a URL the rules never saw)
+    if (redirect === undefined || hop > 0 || !this.faults.has('redirects-followed')) return result;
+    return await this.attempt({ ...dest, url: new URL(redirect, url).href, webhookId: null }, event, body, deliveryId, signedOnce, undefined, hop + 1);
   }
 
   /** The signature headers of an attempt signed now (none with the no-signature-header fault). */
@@ -263,7 +259,7 @@ export class Dispatcher {
       webhook_id: dest.webhookId ?? '',
       event: test && this.faults.has('test-record-event-renamed') ? ('webhook.test' as EventKind) : event,
       status_code: answered ?? (this.faults.has('status-code-zero') ? 0 : this.faults.has('network-failure-recorded-502') ? 502 : null),
-      response_body: keepAll ? result.body : Array.from(result.body).slice(0, RESPONSE_BODY_MAX).join(''),
+      response_body: keepAll ? result.body : truncated(result.body),
       delivered_at: stamp(this.options.variations, this.options.clock()),
       test,
       ...(this.options.variations.has('extra-fields') ? { duration_ms: 1 } : {}),
@@ -278,6 +274,11 @@ export class Dispatcher {
     else this.store.emit('delivery', { ...record, url: dest.url });
     return record;
   }
+}
+
+/** The first RESPONSE_BODY_MAX characters (code points) of a response body; a body of no more UTF-16 units is whole. */
+function truncated(body: string): string {
+  return body.length <= RESPONSE_BODY_MAX ? body : Array.from(body).slice(0, RESPONSE_BODY_MAX).join('');
 }
 
 /** A UUID made from `what` (a webhook's key, a payload): the same for the same input. */

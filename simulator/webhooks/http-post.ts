@@ -24,7 +24,8 @@ export interface PostOptions {
   headers: Record<string, string>;
   ca: string[];
   timeoutMs: number;
-  signal: AbortSignal;
+  /** The dispatcher's requests in flight: the request is in it until it settles (stop() destroys what is left). */
+  inFlight: Set<http.ClientRequest>;
   /** The dispatcher's connection pools. */
   agents: KeepAliveAgents;
 }
@@ -57,7 +58,6 @@ export function postOnce(o: PostOptions): Promise<PostResult> {
       path: `${o.target.pathname}${o.target.search}`,
       method: 'POST',
       agent: o.agents.for(secure, caKey),
-      signal: o.signal,
       timeout: o.timeoutMs,
       headers: { ...o.headers, host: o.hostHeader, 'content-length': String(o.body.length) },
       // the certificate must match the loopback host connected to, not the Host header's public name
@@ -68,10 +68,12 @@ export function postOnce(o: PostOptions): Promise<PostResult> {
           }
         : {}),
     });
+    o.inFlight.add(request);
     let done = false;
     const finish = (result: PostResult) => {
       if (done) return;
       done = true;
+      o.inFlight.delete(request);
       resolve(result);
     };
     request.on('timeout', () => request.destroy(new Error(`no answer within ${o.timeoutMs} ms`)));

@@ -4,8 +4,10 @@ import https from 'node:https';
 /** How long an idle connection is kept: well under common receivers' keep-alive timeouts (Node's default is 5 s), so
  * the dispatcher closes first and never sends a delivery on a connection the receiver is closing at that moment. */
 const IDLE_MS = 1_000;
-/** Idle connections kept per destination; deliveries to one destination go out one at a time (DESIGN §4). */
-const MAX_IDLE_PER_DESTINATION = 4;
+/** Idle connections kept per destination (host and port). Deliveries to one webhook go out one at a time (DESIGN §4),
+ * but a run registers several webhooks on one receiver and their queues run side by side (up to ~10 at once in a
+ * conformance run): with 4 kept, each burst closed the rest and the next one opened them again with new handshakes. */
+const MAX_IDLE_PER_DESTINATION = 16;
 
 /**
  * The dispatcher's keep-alive connection pools: one per scheme and CA list, because Node's pool key ignores the
