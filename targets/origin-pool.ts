@@ -1,9 +1,9 @@
 import type { Dispatcher, Pool } from 'undici';
 import { loadUndici, undiciIfLoaded } from './load-undici.js';
 
-/** What the transport asks of a connection pool: undici's `request`, in its promise form. */
+/** What the transport asks of a connection pool: undici's `dispatch` (the handler hears of the outcome, errors included). */
 export interface RequestPool {
-  request(options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
+  dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): void;
 }
 
 /**
@@ -22,8 +22,15 @@ export class OriginPool implements RequestPool {
     if (undici !== undefined) this.pool = new undici.Pool(origin, options);
   }
 
-  request(options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
-    return this.pool ? this.pool.request(options) : this.make().then((pool) => pool.request(options));
+  dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): void {
+    if (this.pool) {
+      this.pool.dispatch(options, handler);
+      return;
+    }
+    this.make().then(
+      (pool) => pool.dispatch(options, handler),
+      (error: unknown) => handler.onResponseError?.(undefined as never, error as Error),
+    );
   }
 
   /** Closes the pool's connections (nothing to close when nothing was sent). */

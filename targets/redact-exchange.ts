@@ -23,6 +23,6 @@ export function redactExchange(exchange: Exchange, redactor: Redactor): Exchange
     request,
     headers: redactor.scrubHeaders(exchange.headers, true),
     bodyText: cutText(redactor.redactSecrets(exchange.bodyText), recordedBodyChars),
-    ...(exchange.json === undefined ? {} : { json: redactor.scrubValue(exchange.json, { raw: true, maxChars: recordedBodyChars }) }),
+    ...(exchange.json === undefined ? {} : { json: redactor.scrubJson(exchange.json, exchange.bodyText, { raw: true, maxChars: recordedBodyChars }) }),
   };
 }

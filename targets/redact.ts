@@ -1,4 +1,4 @@
-import { boundValue, escapeControls, sanitizeText } from './sanitize.js';
+import { boundValue, defaultValueBounds, escapeControls, jsonDepth, sanitizeText } from './sanitize.js';
 import type { ValueBounds } from './sanitize.js';
 
 /** What replaces a secret. */
@@ -28,6 +28,11 @@ const signingSecretFieldPattern = /"signing_secret"\s*:\s*"[^"]*"/g;
 const patternCovered = /^whsec_[A-Za-z0-9+/=_-]{8,}$/;
 
 const minSecretLength = 6;
+
+/** A key scrubValue hides, as it stands in JSON text lower-cased (hideKey compares the key lower-cased). */
+const hiddenKeyText = new RegExp(`"(?:${[...secretFieldNames, ...secretHeaderNames].join('|')})"`);
+/** A number of JSON text that may be -0 (JSON.stringify writes -0 as 0). */
+const negativeZero = /(?:^|[[:,])\s*-0/;
 
 /** Knows the run's secret values (keys, signing secrets seen in responses) and scrubs any string or value. */
 export class Redactor {
@@ -102,6 +107,37 @@ export class Redactor {
     }) as T;
   }
 
+  /**
+   * scrubValue's copy of a value parsed from `source` (JSON text; the value may be its parse renamed, as a dialect
+   * does), made by the JSON parser when scrubValue's walk could change nothing in it. That holds when the value's
+   * JSON text has no escape (so every key and string stands in it as it is), no string longer than maxString, no
+   * nesting as deep as maxDepth, at most maxChars / 8 characters (a node costs the walk's budget at most 8 per
+   * character of its text), and no known secret, secret-looking value, key scrubValue hides, or (unless raw) control
+   * character; and the source has no -0 (JSON.stringify writes it as 0). Else the walk, which (a defineProperty and
+   * a regex pass per string) was most of the cost of recording an exchange (issue 28).
+   */
+  scrubJson<T>(value: T, source: string, bounds: ValueBounds & { raw?: boolean } = {}): T {
+    return value !== null && typeof value === 'object'
+      ? ((this.parsedCopy(value, source, bounds) as T | undefined) ?? this.scrubValue(value, bounds))
+      : this.scrubValue(value, bounds);
+  }
+
+  private parsedCopy(value: object, source: string, bounds: ValueBounds & { raw?: boolean }): unknown {
+    const maxString = bounds.maxString ?? defaultValueBounds.maxString;
+    const maxDepth = bounds.maxDepth ?? defaultValueBounds.maxDepth;
+    const maxChars = bounds.maxChars ?? defaultValueBounds.maxChars;
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(value) as string | undefined;
+    } catch {
+      return undefined; // a cycle or a BigInt: not parsed JSON
+    }
+    if (text === undefined || text.length * 8 > maxChars || text.includes('\\') || longestUnquoted(text) > maxString) return undefined;
+    if (jsonDepth(text, maxDepth) >= maxDepth || negativeZero.test(source) || hiddenKeyText.test(text.toLowerCase())) return undefined;
+    if (this.redactSecrets(text) !== text || (!bounds.raw && escapeControls(text) !== text)) return undefined;
+    return JSON.parse(text) as unknown;
+  }
+
   /** A copy of headers with secret headers replaced and other values scrubbed (`raw`: secrets only, as scrubValue). */
   scrubHeaders(headers: Readonly<Record<string, string>>, raw = false): Record<string, string> {
     const out: Record<string, string> = {};
@@ -110,6 +146,17 @@ export class Redactor {
     }
     return out;
   }
+}
+
+/** The most characters between two quotes of the text (or an end and a quote): the bound of any string in JSON text without escapes. */
+function longestUnquoted(text: string): number {
+  let longest = 0;
+  let last = -1;
+  for (let at = text.indexOf('"'); at !== -1; at = text.indexOf('"', at + 1)) {
+    longest = Math.max(longest, at - last - 1);
+    last = at;
+  }
+  return Math.max(longest, text.length - last - 1);
 }
 
 function walk(value: unknown, visit: (key: string, field: unknown) => void, depth = 0): void {

@@ -65,14 +65,17 @@ export interface ValueBounds {
   readonly hideKey?: (key: string) => string | undefined;
 }
 
+/** boundValue's bounds where none is given. */
+export const defaultValueBounds = { maxString: maxValueChars, maxDepth: 64, maxChars: 64_000 } as const;
+
 /**
  * A copy of a JSON-like value within bounds, made without recursion (a 100,000-level answer cannot exhaust the
  * stack): strings cut, nesting past maxDepth and everything past the size budget replaced by a short note.
  */
 export function boundValue(value: unknown, bounds: ValueBounds = {}): unknown {
-  const maxString = bounds.maxString ?? maxValueChars;
-  const maxDepth = bounds.maxDepth ?? 64;
-  let budget = bounds.maxChars ?? 64_000;
+  const maxString = bounds.maxString ?? defaultValueBounds.maxString;
+  const maxDepth = bounds.maxDepth ?? defaultValueBounds.maxDepth;
+  let budget = bounds.maxChars ?? defaultValueBounds.maxChars;
   type Holder = Record<string, unknown> | unknown[];
   const root: Record<string, unknown> = {};
   // children are pushed in reverse and so popped in order: an array copy grows by push, in its own order

@@ -7,7 +7,8 @@ import type { Redactor } from './redact.js';
 import { assertSendableHeaders } from './request-line.js';
 import { jsonDepth, maxJsonDepth } from './sanitize.js';
 import { onAbort } from './on-abort.js';
-import { untilAborted } from './until-aborted.js';
+import { AnswerCollector } from './answer-collector.js';
+import type { WireOutcome } from './answer-collector.js';
 
 /** What the transport needs of the client: its connection pool, body limit and redactor. */
 export interface Transport {
@@ -25,77 +26,80 @@ export interface Prepared {
 }
 
 /** Hands the request to the transport with its timeout (which starts here) and turns every failure into an Exchange. */
-export async function timedSend(
-  transport: Transport,
-  id: number,
-  prepared: Prepared,
-  timeoutMs: number,
-  callerSignal: AbortSignal | undefined,
-): Promise<Exchange> {
-  // one controller per request, aborted by the timer or the caller's signal: AbortSignal.any and a second controller
-  // per request were a twentieth of the harness's CPU time in the contract suites (bench: harness)
-  const controller = new AbortController();
-  let timedOut = false;
+export function timedSend(transport: Transport, id: number, prepared: Prepared, timeoutMs: number, callerSignal: AbortSignal | undefined): Promise<Exchange> {
   const start = performance.now();
   // the send time on the wall clock, to the microsecond (the monotonic clock from the process's start): the run's
   // history orders exchanges and deliveries by it, and two calls one after the other often fall in one millisecond
   const startedAt = performance.timeOrigin + start;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new Error(`no complete response within ${timeoutMs} ms`));
-  }, timeoutMs);
-  const unsubscribe = callerSignal ? onAbort(callerSignal, () => controller.abort(callerSignal.reason)) : undefined;
-  try {
-    return await send(transport, id, prepared, controller.signal, start, startedAt);
-  } catch (error) {
-    const code = timedOut ? 'TIMEOUT' : controller.signal.aborted ? 'ABORTED' : errorCode(error);
-    const message = timedOut ? String((controller.signal.reason as Error).message) : errorMessage(error);
-    return { ...failed(id, prepared.record, start, { code, message: transport.redactor.scrub(message) }), startedAt };
-  } finally {
-    clearTimeout(timer);
-    unsubscribe?.();
-  }
+  const failure = (code: string, message: string): Exchange => ({
+    ...failed(id, prepared.record, start, { code, message: transport.redactor.scrub(message) }),
+    startedAt,
+  });
+  return new Promise<Exchange>((resolve) => {
+    // one timer and no AbortController per request: the collector is stopped by the timer or the caller's signal
+    // (AbortSignal.any and a second controller per request were a twentieth of the harness's CPU in the contract suites)
+    let timedOut = false;
+    let unsubscribe: (() => void) | undefined;
+    const collector = new AnswerCollector(transport.maxBodyBytes, (outcome) => {
+      clearTimeout(timer);
+      unsubscribe?.();
+      if (outcome.kind === 'answer') resolve(answered(id, prepared.record, outcome, start, startedAt, transport.maxBodyBytes));
+      else if (outcome.kind === 'stopped') resolve(failure(timedOut ? 'TIMEOUT' : 'ABORTED', errorMessage(outcome.reason)));
+      else resolve(failure(errorCode(outcome.error), errorMessage(outcome.error)));
+    });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      collector.stop(new Error(`no complete response within ${timeoutMs} ms`));
+    }, timeoutMs);
+    if (callerSignal) unsubscribe = onAbort(callerSignal, () => collector.stop(abortReason(callerSignal)));
+    // a call whose signal had aborted already is settled: nothing goes on the wire
+    if (collector.settled) return;
+    try {
+      assertSendableHeaders(prepared.headers);
+    } catch (error) {
+      collector.onResponseError(undefined, error as Error);
+      return;
+    }
+    transport.pool.dispatch(
+      {
+        method: prepared.record.method as 'GET',
+        path: prepared.path,
+        headers: prepared.headers,
+        ...(prepared.body === undefined ? {} : { body: prepared.body }),
+      },
+      collector,
+    );
+  });
 }
 
-async function send(transport: Transport, id: number, prepared: Prepared, signal: AbortSignal, start: number, startedAt: number): Promise<Exchange> {
-  assertSendableHeaders(prepared.headers);
-  const pending = transport.pool.request({
-    method: prepared.record.method as 'GET',
-    path: prepared.path,
-    headers: prepared.headers,
-    ...(prepared.body === undefined ? {} : { body: prepared.body }),
-    signal,
-  });
-  // the timeout holds even if the pool never dispatches (undici leaves a queued request deaf to its signal)
-  const response = await untilAborted(pending, signal);
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(response.headers)) {
-    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let error: ExchangeError | undefined;
-  for await (const chunk of response.body) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > transport.maxBodyBytes) {
-      response.body.destroy();
-      error = { code: 'BODY_TOO_LARGE', message: `response body exceeds ${transport.maxBodyBytes} bytes; the rest was not read` };
-      chunks.push(buffer.subarray(0, buffer.length - (size - transport.maxBodyBytes)));
-      break;
-    }
-    chunks.push(buffer);
-  }
-  const bytes = Buffer.concat(chunks);
+/** The caller's abort reason as an Error (its message is the exchange's), as undici's abort would give it. */
+function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : Object.assign(new Error(String(reason)), { cause: reason });
+}
+
+/** The exchange of a request that was answered: the body decoded and parsed, or the BODY_TOO_LARGE error. */
+function answered(
+  id: number,
+  request: ExchangeRequest,
+  answer: Extract<WireOutcome, { kind: 'answer' }>,
+  start: number,
+  startedAt: number,
+  maxBodyBytes: number,
+): Exchange {
+  const { bytes } = answer;
   noteAnswerSize(bytes.length);
   const bodyText = bytes.toString('utf8');
+  const error: ExchangeError | undefined = answer.tooLarge
+    ? { code: 'BODY_TOO_LARGE', message: `response body exceeds ${maxBodyBytes} bytes; the rest was not read` }
+    : undefined;
   // RFC 8259 §8.1: JSON exchanged between systems must be UTF-8; a lossy decode must not pass as valid JSON
   const notUtf8 = !error && !isUtf8(bytes) ? { jsonError: 'the body is not valid UTF-8 (JSON must be UTF-8: RFC 8259 §8.1)' } : undefined;
   return {
     id,
-    request: prepared.record,
-    status: response.statusCode,
-    headers,
+    request,
+    status: answer.status,
+    headers: answer.headers,
     bodyText,
     ...(error ? { error } : (notUtf8 ?? parseJson(bodyText))),
     durationMs: performance.now() - start,
@@ -107,7 +111,8 @@ function parseJson(text: string): { json?: unknown; jsonError?: string } {
   if (text.trim() === '') return {};
   // issue 15: a 100,000-level answer parses, but every recursive reader of it (schema validation, copies) would
   // exhaust the stack; the checks that read the body fail on this instead
-  if (jsonDepth(text) > maxJsonDepth) return { jsonError: `the answer nests deeper than ${maxJsonDepth} levels` };
+  // (nesting deeper than maxJsonDepth takes more characters than that: a short answer is not scanned)
+  if (text.length > maxJsonDepth && jsonDepth(text) > maxJsonDepth) return { jsonError: `the answer nests deeper than ${maxJsonDepth} levels` };
   try {
     return { json: JSON.parse(text) as unknown };
   } catch (error) {

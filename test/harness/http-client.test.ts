@@ -138,6 +138,45 @@ describe('HttpClient', () => {
     expect(stub.requests).toHaveLength(1);
   });
 
+  it('a request queued behind a busy connection still times out, and is never sent once it has', async () => {
+    let release: (() => void) | undefined;
+    const { stub, client } = await setup(
+      (req, res) => {
+        if (req.url !== '/hold') return [200, { ok: true }];
+        release = () => res.end('{}');
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return undefined; // answered when released
+      },
+      { connections: 1 },
+    );
+    const held = client.request({ path: '/hold', timeoutMs: 5_000 });
+    while (stub.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const queued = await client.request({ path: '/queued', timeoutMs: 150 });
+    expect(queued.error?.code).toBe('TIMEOUT');
+    expect(queued.durationMs).toBeLessThan(2_000);
+    release?.();
+    expect((await held).status).toBe(200);
+    expect((await client.request({ path: '/after' })).status).toBe(200);
+    expect(stub.requests.map((r) => r.url)).toEqual(['/hold', '/after']);
+  });
+
+  it('joins repeated answer headers and waits past an informational answer', async () => {
+    const { client } = await setup((_req, res) => {
+      res.writeProcessing();
+      res.writeHead(201, [
+        ['content-type', 'application/json'],
+        ['x-many', 'a'],
+        ['X-Many', 'b'],
+      ]);
+      res.end('{"ok":true}');
+      return undefined;
+    });
+    const ex = await client.request({ path: '/v1/messages' });
+    expect(ex.status).toBe(201);
+    expect(ex.headers['x-many']).toBe('a, b');
+    expect(ex.json).toEqual({ ok: true });
+  });
+
   it('aborts an oversized body with BODY_TOO_LARGE', async () => {
     const { client } = await setup(() => [200, 'x'.repeat(5000)], { maxBodyBytes: 1000 });
     const ex = await client.request({ path: '/v1/messages' });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
 import { Redactor, redactedMarker } from '../../targets/index.js';
 
 describe('Redactor.scrub', () => {
@@ -14,5 +16,67 @@ describe('Redactor.scrub', () => {
     expect(redactor.scrub('plain text')).toBe('plain text');
     redactor.learnFrom({ signing_secret: 'learned-secret-1' });
     expect(redactor.scrub('x learned-secret-1 y whsec_0123456789abcdef')).toBe(`x ${redactedMarker} y ${redactedMarker}`);
+  });
+});
+
+describe('Redactor.scrubJson', () => {
+  const secrets = ['abcdef-key-1', 'key+with.(regex)*chars$'];
+  // JSON texts as a target could answer them: keys and strings of every kind, secrets and secret-looking values
+  // mixed in, secret field names in any case, control characters, escapes, long strings, deep nesting, -0
+  const piece = fc.oneof(
+    { arbitrary: fc.string({ maxLength: 12 }), weight: 4 },
+    {
+      arbitrary: fc.constantFrom(...secrets, 'whsec_0123456789abcdef', 'x abcdef-key-1 y', '\u001b[31m', '\u202e', 'é\u0085', '"q"', 'a\\b', 'Secret'),
+      weight: 2,
+    },
+    { arbitrary: fc.string({ minLength: 3990, maxLength: 4010 }).map((text) => text.replace(/"/g, '')), weight: 1 },
+  );
+  const key = fc.oneof(
+    fc.string({ maxLength: 8 }),
+    fc.constantFrom('signing_secret', 'Signing_Secret', 'secret', 'x-api-key', 'Cookie', 'coo\u212Aie', '__proto__', 'id'),
+  );
+  const value = fc.letrec((tie) => ({
+    node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, piece, fc.double(), fc.constantFrom(-0, 0, true, null), tie('array'), tie('object')),
+    array: fc.array(tie('node'), { maxLength: 4 }),
+    object: fc.dictionary(key, tie('node'), { maxKeys: 4 }),
+  })).node;
+  const text = fc.oneof(
+    value.map((v) => JSON.stringify(v)),
+    fc.constantFrom(
+      '{"a":-0}',
+      '[-0.0]',
+      '{"a":[1,-0e3]}',
+      `${'['.repeat(70)}1${']'.repeat(70)}`,
+      `${'['.repeat(63)}1${']'.repeat(63)}`,
+      '{"a":"\\u0077hsec_0123456789ab"}',
+      '{"a":"bidi \u202e"}',
+      '["é\u0085"]',
+    ),
+  );
+
+  it('copies exactly what scrubValue copies, raw or not, within any bounds', () => {
+    fc.assert(
+      fc.property(
+        text,
+        fc.boolean(),
+        fc.option(
+          fc.record({
+            maxString: fc.oneof(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 3990, max: 4010 })),
+            maxDepth: fc.integer({ min: 1, max: 70 }),
+            maxChars: fc.integer({ min: 8, max: 70_000 }),
+          }),
+        ),
+        (source, raw, bounds) => {
+          const redactor = new Redactor(secrets);
+          const parsed = JSON.parse(source) as unknown;
+          const options = { ...(bounds ?? {}), raw };
+          const fast = redactor.scrubJson(parsed, source, options);
+          const walked = redactor.scrubValue(parsed, options);
+          expect(isDeepStrictEqual(fast, walked), `${source.slice(0, 200)} ${JSON.stringify(options)}`).toBe(true);
+          expect(fast === parsed && typeof parsed === 'object' && parsed !== null).toBe(false); // a copy, never the value itself
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
