@@ -70,7 +70,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     if (run.compare) return await compareCli(run, run.compare, registry, run.compare.sharedFlags, redactor, io);
     if (run.shard) return await shardCli(run, run.shard, registry, redactor, io);
-    const result = await runConformance({ ...run, registry, redactor, onEvent: progressPrinter(io.stderr, { reproduce: run.reproduce }), ...stopOf(io) });
+    const result = await runConformance({ ...run, registry, plan, redactor, onEvent: progressPrinter(io.stderr, { reproduce: run.reproduce }), ...stopOf(io) });
     // a set-up problem says nothing of the target: one line, exit 2, no verdict written (earlier reports stay)
     if (result.setupError) {
       io.stderr.write(`conform: ${redactor.scrub(result.setupError.message)}\n`);

@@ -7,7 +7,7 @@ export { receiverForTarget, receiverPortError, startHarnessReceiver } from './ha
 export { mergeShards } from './merge-shards.js';
 export type { ShardEntry } from './merge-shards.js';
 export { planContextFor, planRun, skipReason } from './plan.js';
-export type { PlanContext, PlannedCheck } from './plan.js';
+export type { GivenPlan, PlanContext, PlannedCheck } from './plan.js';
 export { formatPlanReport, planReport } from './plan-report.js';
 export type { PlanLine, PlanReport, PlanReportOptions } from './plan-report.js';
 export { checkStatuses } from '../../results/run-result.js';

@@ -16,6 +16,18 @@ export interface PlannedCheck {
   readonly dependency?: boolean;
 }
 
+// the order String.prototype.localeCompare gives (ECMA-402: it compares with a new Intl.Collator() each time), with one
+// collator for the whole sort: ~2,000 comparisons cost ~9 ms through localeCompare (issue 28)
+const collation = new Intl.Collator();
+
+/**
+ * A plan the caller already made (the CLI plans once for --list and the run), given to runConformance: planRun of its
+ * registry, its selection and planContextFor(the run). Without it the engine plans.
+ */
+export interface GivenPlan {
+  readonly plan?: readonly PlannedCheck[];
+}
+
 /** What planning needs beyond the checks. */
 export interface PlanContext {
   readonly target: Target;
@@ -64,7 +76,7 @@ export function planRun(registry: CheckRegistry, selection: Selection, context: 
       chosen.set(check.id, { check, dependency: true });
     }
   }
-  const ordered = [...chosen.values()].sort((a, b) => a.check.suite.localeCompare(b.check.suite) || a.check.id.localeCompare(b.check.id));
+  const ordered = [...chosen.values()].sort((a, b) => collation.compare(a.check.suite, b.check.suite) || collation.compare(a.check.id, b.check.id));
   const planned = ordered.map(({ check, dependency }) => {
     const slow = slowSkip(check, selection);
     return slow === undefined ? plan(check, check.baselineFor ? 1 : 2, dependency, context) : { check, phase: 2 as const, skip: slow };

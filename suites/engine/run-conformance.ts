@@ -10,7 +10,7 @@ import { blockingBaseline } from './blocking.js';
 import { deleteLeftoverWebhooks } from './cleanup.js';
 import { operationOfRequest } from './operation-of-request.js';
 import { planContextFor, planRun } from './plan.js';
-import type { PlannedCheck } from './plan.js';
+import type { GivenPlan, PlannedCheck } from './plan.js';
 import { probeReachability } from './reachability.js';
 import type { CheckResult, CleanupReport, RunInterruption, RunResult, SetupProblem } from '../../results/run-result.js';
 import { receiverForTarget, startHarnessReceiver } from './harness-receiver.js';
@@ -32,7 +32,7 @@ import { clientRatePerMinute, guardsRateLimit, rateLimitCheckBound, sendPolicyFo
  * and setupError; a stop (options.signal, or SIGINT/SIGTERM with handleSignals) gives a partial result (`interrupted`,
  * exit code 130/143); every other outcome is a check result (blocked ones name the check they waited on).
  */
-export async function runConformance(options: RunOptions): Promise<RunResult> {
+export async function runConformance(options: RunOptions & GivenPlan): Promise<RunResult> {
   const startedAt = new Date();
   const start = performance.now();
   const { target } = options;
@@ -42,7 +42,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   const failOn = options.failOn ?? defaultFailOn;
   const redactor = options.redactor ?? new Redactor();
   for (const key of [target.keys.growth, target.keys.starter, target.keys.rateLimit, target.keys.secondGrowth]) redactor.addSecret(key);
-  const plan = planRun(registry, options.selection ?? {}, planContextFor(options, requirements));
+  const plan = options.plan ?? planRun(registry, options.selection ?? {}, planContextFor(options, requirements));
   // on a rate-limited target the cases shrink to fit the time budget, unless --runs says otherwise
   const budget = fitCaseBudget(plan, {
     target,
