@@ -19,6 +19,7 @@ import { runCheck } from './run-check.js';
 import { reviseServedRoutes } from './served-routes.js';
 import { RunHistory } from './run-history.js';
 import { runPool } from './run-pool.js';
+import { longestFirst } from './longest-first.js';
 import type { CheckRunEnvironment } from './check-run-environment.js';
 import { defaultFailOn } from './run-options.js';
 import type { RunOptions } from './run-options.js';
@@ -154,16 +155,13 @@ export async function runConformance(options: RunOptions & GivenPlan): Promise<R
     const concurrency = Math.max(1, options.concurrency ?? 4);
     for (const phase of [1, 2]) {
       const inPhase = plan.filter((p) => p.phase === phase);
-      await runPool(
-        inPhase.filter((p) => !p.check.exclusive && !p.check.watchesLifecycle),
-        concurrency,
-        execute,
-      );
+      // each pool's longest known checks first: a pool waits for its slowest (decision 0029)
+      await runPool(longestFirst(inPhase.filter((p) => !p.check.exclusive && !p.check.watchesLifecycle)), concurrency, execute);
       // checks that wait on message events run together: a run is bounded by the target's lifecycle, not their number
       const watchers = inPhase.filter((p) => p.check.watchesLifecycle && !p.check.exclusive);
       const atOnce = eventWatchers(concurrency, target);
       if (watchers.some((p) => !p.skip) && !interrupt.signal.aborted) emit({ type: 'stage', stage: 'lifecycle', checks: watchers.length, atOnce });
-      await runPool(watchers, atOnce, execute);
+      await runPool(longestFirst(watchers), atOnce, execute);
       // exclusive checks (pagination partition, rate limit) need the target to themselves: one at a time, after the rest
       await runPool(
         inPhase.filter((p) => p.check.exclusive),
