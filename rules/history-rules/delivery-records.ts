@@ -8,7 +8,7 @@ import type { RecordListing, ServiceModel } from '../model/service-model.js';
 export const deliveryRecordRequirements = ['DLV-EACH-ATTEMPT-RECORDED', 'DLV-ID-UNIQUE', 'DLV-STATUS-CODE', 'DLV-STATUS-CODE-NULL'] as const;
 
 /** An attempt answered this long before a listing began must be in it (the sender records it when the answer arrives). */
-const recordingMarginMs = 100;
+export const recordingMarginMs = 100;
 
 /**
  * spec §6 "Each attempt is recorded as a delivery record", §2.4: the latest listing of a webhook's deliveries that
@@ -29,12 +29,18 @@ export function deliveryRecords(model: ServiceModel): Judgement {
       out.contradiction('DLV-ID-UNIQUE', `${describeSeq(history, page.seq)} lists ${ids.length} records under ${new Set(ids).size} ids`, [], page.seq);
   }
   const latest = new Map<string, RecordListing>();
+  const attemptsOf = new Map<string, DeliveryFacts[]>();
   for (const listing of sweeps(model.recordListings)) {
+    let attempts = attemptsOf.get(listing.webhookId);
+    if (attempts === undefined) {
+      attempts = model.deliveries.filter((facts) => facts.webhooks.includes(listing.webhookId) && facts.entry.answeredAt !== undefined);
+      attemptsOf.set(listing.webhookId, attempts);
+    }
     const known = latest.get(listing.webhookId);
-    if (known === undefined || listing.startedAt > known.startedAt) latest.set(listing.webhookId, listing);
+    if (known === undefined || rank(listing, attempts) > rank(known, attempts)) latest.set(listing.webhookId, listing);
   }
   for (const [webhookId, listing] of latest) {
-    const attempts = model.deliveries.filter((facts) => facts.webhooks.includes(webhookId) && facts.entry.answeredAt !== undefined);
+    const attempts = attemptsOf.get(webhookId) ?? [];
     const owed = attempts.filter((facts) => (facts.entry.answeredAt as number) < listing.startedAt - recordingMarginMs);
     if (owed.length === 0) continue;
     out.judged('DLV-EACH-ATTEMPT-RECORDED');
@@ -52,21 +58,36 @@ export function deliveryRecords(model: ServiceModel): Judgement {
       );
       continue;
     }
+    // attempts answered too close to the listing to be owed a record, which it may hold all the same
+    const recent = attempts.filter(
+      (facts) => (facts.entry.answeredAt as number) >= listing.startedAt - recordingMarginMs && (facts.entry.answeredAt as number) <= listing.finishedAt,
+    );
     for (const [event, group] of groupBy(owed, (facts) => facts.event ?? '')) {
       const listed = listing.records.filter((record) => record.event === event).map((record) => record.status_code);
       const codes = [...listed];
-      for (const facts of group) {
+      const unmatched = group.filter((facts) => {
         const status = facts.entry.answerStatus;
-        const requirement = status === null ? 'DLV-STATUS-CODE-NULL' : 'DLV-STATUS-CODE';
-        out.judged(requirement);
+        out.judged(status === null ? 'DLV-STATUS-CODE-NULL' : 'DLV-STATUS-CODE');
         const at = codes.indexOf(status);
-        if (at >= 0) {
-          codes.splice(at, 1);
-          continue;
-        }
+        if (at >= 0) codes.splice(at, 1);
+        return at < 0;
+      });
+      for (const facts of recent) {
+        const at = facts.event === event ? codes.indexOf(facts.entry.answerStatus) : -1;
+        if (at >= 0) codes.splice(at, 1);
+      }
+      for (const facts of unmatched) {
+        const status = facts.entry.answerStatus;
+        const answered = status === null ? 'closed without an answer (status_code null)' : `answered ${status}`;
+        // every record left matches another attempt: this one's record is missing, not one with a wrong status_code
+        const requirement = codes.length === 0 ? 'DLV-EACH-ATTEMPT-RECORDED' : status === null ? 'DLV-STATUS-CODE-NULL' : 'DLV-STATUS-CODE';
+        const why =
+          codes.length === 0
+            ? `holds no record of it: each of its ${listed.length} records of ${event} matches another attempt the receiver answered`
+            : `has no other record of ${event} that says so: their status_code values are ${JSON.stringify(listed).slice(0, 200)}`;
         out.contradiction(
           requirement,
-          `${describeSeq(history, facts.entry.seq)} was ${status === null ? 'closed without an answer (status_code null)' : `answered ${status}`}, but no other record of ${event} in ${describeSeq(history, listing.seq)} says so: their status_code values are ${JSON.stringify(listed).slice(0, 200)}`,
+          `${describeSeq(history, facts.entry.seq)} was ${answered}, but ${describeSeq(history, listing.seq)} ${why}`,
           [facts.entry.seq],
           listing.seq,
         );
@@ -74,6 +95,17 @@ export function deliveryRecords(model: ServiceModel): Judgement {
     }
   }
   return out.build();
+}
+
+/**
+ * Which listing of a webhook to judge: the latest quiet one, else the latest. Quiet: no attempt was answered from the
+ * recording margin before it began to its end, so every record it holds is of an owed attempt and a missing one
+ * shows as a count short (DLV-EACH-ATTEMPT-RECORDED), not as a status code the records of newer attempts hide.
+ */
+function rank(listing: RecordListing, attempts: readonly DeliveryFacts[]): number {
+  const from = listing.startedAt - recordingMarginMs;
+  const quiet = !attempts.some((facts) => (facts.entry.answeredAt as number) >= from && (facts.entry.answeredAt as number) <= listing.finishedAt);
+  return (quiet ? 1e15 : 0) + listing.startedAt;
 }
 
 /** Pages a sweep reads at most (the drive's bound too). */
@@ -102,7 +134,8 @@ function sweeps(listings: readonly RecordListing[]): RecordListing[] {
     }
     if (last.records.length >= last.limit) continue;
     const byId = new Map(pages.flatMap((page) => page.records.map((record, i) => [record.id ?? `${page.seq}:${i}`, record] as const)));
-    out.push({ ...first, records: [...byId.values()] });
+    // the sweep's interval: from page 1's start to the last page's end
+    out.push({ ...first, finishedAt: last.finishedAt, records: [...byId.values()] });
   }
   return out;
 }

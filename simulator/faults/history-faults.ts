@@ -34,6 +34,11 @@ export const historyFaults = [
   fault('network-failures-not-recorded', 'DLV-EACH-ATTEMPT-RECORDED', 'attempts that failed at the network level leave no delivery record'),
   fault('network-failure-recorded-502', 'DLV-STATUS-CODE-NULL', 'an attempt that failed at the network level is recorded with status_code 502'),
   fault('test-to-created-url', 'WH-TEST-SENDS-PAYLOAD', 'POST /v1/webhooks/{id}/test sends to the url the webhook was created with, also after a PUT moved it'),
+  fault(
+    'deliveries-keyed-by-url',
+    'DLV-EACH-ATTEMPT-RECORDED',
+    'the delivery log is kept per url: after a PUT moves a webhook, its records of attempts at the old url are gone',
+  ),
   fault('deliveries-oldest-first', 'DLV-ORDER', 'GET /v1/webhooks/{id}/deliveries lists the records oldest first'),
   fault(
     'freeform-idempotency-not-scoped',

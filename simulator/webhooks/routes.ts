@@ -186,7 +186,11 @@ function deliveries(ref: ReferenceContext, req: RequestContext): Reply {
     max,
     fallback: ref.faults.has('deliveries-default-limit-20') ? 20 : 50,
   });
-  const listed = ref.store.listDeliveries(webhookId).map((r) => (ref.faults.has('record-webhook-id-is-workspace') ? { ...r, webhook_id: ref.workspaceId } : r));
+  // fault deliveries-keyed-by-url: the log is kept per url, so after a PUT it holds only the attempts at the new one
+  const url = ref.faults.has('deliveries-keyed-by-url') ? ref.store.webhooks.get(webhookId)?.url : undefined;
+  const kept =
+    url === undefined ? ref.store.listDeliveries(webhookId) : ref.store.listDeliveries(webhookId).filter((r) => ref.store.recordUrls.get(r.id) === url);
+  const listed = kept.map((r) => (ref.faults.has('record-webhook-id-is-workspace') ? { ...r, webhook_id: ref.workspaceId } : r));
   const all = ref.faults.has('deliveries-oldest-first') ? listed.reverse() : listed;
   const extra = ref.faults.has('deliveries-limit-off-by-one') ? 1 : 0;
   // fault deliveries-page-clamped: an offset past the log is clamped to the start of its last page

@@ -2,6 +2,7 @@ import type { Check, CheckContext } from '../checks/index.js';
 import { defineCheck, fixtureBreaks } from '../checks/index.js';
 import { allWebhookEvents } from '../scenarios/webhook-fixture.js';
 import type { CreatedWebhook, WebhookFixture } from '../scenarios/webhook-fixture.js';
+import { recordingMarginMs } from '../../rules/index.js';
 import { eventAt, eventDrive, historySuite, settle } from './history-drive.js';
 import { sendMessage } from '../scenarios/scenario-helpers.js';
 import { defineWebhookCheck } from '../scenarios/webhook-check.js';
@@ -30,7 +31,7 @@ async function remove(ctx: CheckContext, hooks: WebhookFixture, hook: CreatedWeb
 /**
  * Every write the delivery rules follow, then one message whose events they judge (issue 23: "a send after a PUT,
  * after a delete, after a rotate"): a webhook narrowed by a PUT to message.delivered, one moved by a PUT to another
- * url (a test send after), one rotated (a test send before and after), one updated (a test send after) and one deleted. The others
+ * url (a test send before and after; its log read at the end), one rotated (a test send before and after), one updated (a test send after) and one deleted. The others
  * receiving the message's events shows they were sent, so the deleted one's silence is evidence. One message serves all.
  */
 async function writesThenMessage(ctx: CheckContext, hooks: WebhookFixture): Promise<void> {
@@ -45,6 +46,7 @@ async function writesThenMessage(ctx: CheckContext, hooks: WebhookFixture): Prom
   await Promise.all([
     update(ctx, narrowed, narrowed.url, ['message.delivered']),
     (async () => {
+      await hooks.testSend(moved);
       await update(ctx, moved, ctx.target.receiverUrl(movedTo), ['message.delivered']);
       await hooks.testSend(moved, [movedTo, moved.path]);
     })(),
@@ -61,8 +63,12 @@ async function writesThenMessage(ctx: CheckContext, hooks: WebhookFixture): Prom
   ]);
   const id = await sendMessage(ctx);
   await Promise.all([[narrowed.path], [moved.path, movedTo], [rotated.path], [updated.path]].map((paths) => eventAt(ctx, paths, id, 'message.delivered')));
-  // events the target should not have sent (other kinds, the old url, the deleted webhook) have had time to come
-  await settle();
+  // events the target should not have sent (other kinds, the old url, the deleted webhook) have had time to come, and
+  // the attempts so far are owed their records (the records rule's margin)
+  await settle(recordingMarginMs + 20);
+  // the moved webhook's log holds the attempts at both urls (spec §6: each attempt is recorded; the records rule)
+  const log = await ctx.http.request({ method: 'GET', path: `/v1/webhooks/${moved.id}/deliveries`, query: { limit: 100 } });
+  ctx.expectStatus(log, '2xx', 'GET /v1/webhooks/{id}/deliveries of a webhook the check moved', fixtureBreaks(ctx));
 }
 
 /** The drive of the delivery rules (HISTORY-DELIVERY-SUBSCRIPTION runs it; the others name it as their driver). */
@@ -76,8 +82,8 @@ const subscription = defineWebhookCheck({
   requirements: ['EVT-SUBSCRIBED-ONLY'],
   level: 'must',
   ...eventDrive,
-  uses: ['sendMessage', 'updateWebhook', 'rotateWebhookSecret', 'testWebhook', 'deleteWebhook'],
-  estimate: { requests: 23, sends: 1 },
+  uses: ['sendMessage', 'updateWebhook', 'rotateWebhookSecret', 'testWebhook', 'deleteWebhook', 'listWebhookDeliveries'],
+  estimate: { requests: 25, sends: 1 },
   history: { rule: 'delivery-routing', evidence: 'delivery of a message event to a webhook created or updated before the message' },
   run: writesThenMessage,
 });

@@ -2,7 +2,7 @@ import type { Check, CheckContext } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
 import type { CreatedWebhook, WebhookFixture } from '../scenarios/webhook-fixture.js';
 import { maybeArrival } from '../scenarios/webhook-helpers.js';
-import { sweepPages } from '../../rules/index.js';
+import { recordingMarginMs, sweepPages } from '../../rules/index.js';
 import { rotate } from './delivery-after-writes.js';
 import { eventAt, eventDrive, historySuite, settle } from './history-drive.js';
 import { sendMessage } from '../scenarios/scenario-helpers.js';
@@ -17,9 +17,6 @@ const answers = [
   { label: 'once-500', answer: { status: 500, times: 1, body: { ok: false } } },
   { label: 'once-closed', answer: { close: true, times: 1 } },
 ] as const;
-
-/** An attempt answered this long before a listing began is owed a record in it (as the records rule reads it). */
-const recordingMarginMs = 100;
 
 /** The page size the drive lists delivery records with (spec §4.3 shows no maximum for this limit; 100 is the messages list's). */
 const pageSize = 100;
@@ -136,7 +133,12 @@ const records = defineCheck({
   requirements: ['DLV-EACH-ATTEMPT-RECORDED', 'DLV-ID-UNIQUE', 'DLV-STATUS-CODE', 'DLV-STATUS-CODE-NULL'],
   level: 'must',
   uses: ['createWebhook', 'sendMessage', 'listWebhookDeliveries'],
-  history: { rule: 'delivery-records', drivers: [driver], evidence: 'listing of delivery records after attempts the receiver answered and closed' },
+  // HISTORY-DELIVERY-SUBSCRIPTION's drive reads the log of a webhook a PUT moved: records of attempts at both urls
+  history: {
+    rule: 'delivery-records',
+    drivers: [driver, 'HISTORY-DELIVERY-SUBSCRIPTION'],
+    evidence: 'listing of delivery records after attempts the receiver answered and closed',
+  },
 });
 
 /** DESIGN.md §4: each attempt is signed when it is sent, so a retry after a rotation carries the new secret. */

@@ -213,6 +213,22 @@ describe('attempts and records', () => {
     expect(extra.judged['DLV-STATUS-CODE']).toBe(2);
   });
 
+  it("a record missing while a newer attempt's record fills the count is DLV-EACH-ATTEMPT-RECORDED; a record that matches no attempt is DLV-STATUS-CODE", () => {
+    // answered at 21 (500) and 31 (200) are owed a record by a listing from 500; the one answered at 451 is too recent to be owed
+    const attempts = [
+      delivery(20, { event: 'message.delivered', id: 'm1', answer: 500 }),
+      delivery(30, { event: 'message.delivered', id: 'm1' }),
+      delivery(450, { event: 'message.delivered', id: 'm1', deliveryId: 'd-2' }),
+    ];
+    const record = (id: string, code: number | null) => ({ id, event: 'message.delivered', status_code: code });
+    const calls = (records: unknown[]) => [create(0), send(10, 15, 'm1'), listing(500, records)];
+    const missing = judge('delivery-records', calls([record('a', 200), record('b', 200)]), attempts);
+    expect(missing.contradictions.map((c) => [c.requirement, c.earlier])).toEqual([['DLV-EACH-ATTEMPT-RECORDED', [3]]]);
+    expect(missing.contradictions[0]?.message).toMatch(/answered 500, but #6 GET .* holds no record of it/);
+    const wrong = judge('delivery-records', calls([record('a', 200), record('b', 200), record('c', 200)]), attempts);
+    expect(wrong.contradictions.map((c) => c.requirement)).toEqual(['DLV-STATUS-CODE']);
+  });
+
   it('a full page 1 is judged with the pages read after it (records by id): the closed attempt found on page 2, or missing', () => {
     const page = (at: number, n: number, records: unknown[]) =>
       call(at, at + 5, {
