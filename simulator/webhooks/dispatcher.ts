@@ -69,13 +69,15 @@ export class Dispatcher {
 
   /** Fans an event out to every subscribed webhook (and, in simulator mode, to the configured URL). */
   publish(event: EventKind, data: Record<string, unknown>): void {
-    const body = this.serialize(event, data);
+    // serialised at the first destination: most events of a run go to none (no webhook registered at that moment)
+    let serialized: { sent: Buffer; signed: Buffer } | undefined;
+    const body = () => (serialized ??= this.serialize(event, data));
     const webhooks = this.store.listWebhooks();
     const deleted = this.faults.has('deliveries-after-delete') ? [...this.store.deletedWebhooks.values()] : [];
     for (const webhook of [...webhooks, ...deleted]) {
       const events = this.faults.has('put-events-not-applied') ? (webhook.created?.events ?? webhook.events) : webhook.events;
       const subscribed = (events as string[]).includes(event);
-      if (subscribed || this.faults.has('event-without-subscription')) this.enqueue(this.webhookDestination(webhook), event, body);
+      if (subscribed || this.faults.has('event-without-subscription')) this.enqueue(this.webhookDestination(webhook), event, body());
     }
     const { mode, webhookUrl } = this.options;
     // fault simulator-url-when-no-webhooks: the one URL stands in only while no webhook is registered
@@ -84,7 +86,7 @@ export class Dispatcher {
       this.enqueue(
         { key: '\u0000simulator', webhookId: null, url: webhookUrl, secret: () => this.simulatorSecret, previousSecret: () => undefined },
         event,
-        body,
+        body(),
       );
     }
   }
