@@ -20,8 +20,8 @@ export interface InvalidCase {
   alsoBreaks: string[];
   /** A deep copy of a valid base value with the mutation applied. */
   mutate(base: unknown): unknown;
-  /** The constraint's near-misses (near-misses.ts), each breaking the same keyword: sent besides the mutation, every run. */
-  nearMisses: InvalidNearMiss[];
+  /** The constraint's near-misses (near-misses.ts), each breaking the same keyword: sent besides the mutation, every run (made at first read). */
+  readonly nearMisses: InvalidNearMiss[];
 }
 
 /** A near-miss of the case's constraint, applied to a valid base value. */
@@ -50,8 +50,11 @@ export function invalidCases(schema: JsonSchema, context: NearMissContext = {}):
       value: unknown,
       alsoBreaks: string[],
       requirement = requirementFor(node, keyword),
-      misses: InvalidNearMiss[] = [],
-    ) =>
+      misses: () => InvalidNearMiss[] = () => [],
+    ) => {
+      // the near-misses are made when first read (sending the case), not with the case: listing the checks, planning
+      // and a run's start need only its keyword and words (issue 28); deterministic, so the same whenever made
+      let made: InvalidNearMiss[] | undefined;
       cases.push({
         path: steps.map((s) => s.key),
         keyword,
@@ -59,8 +62,11 @@ export function invalidCases(schema: JsonSchema, context: NearMissContext = {}):
         alsoBreaks,
         description: describeMutation(node.schema, steps, keyword, value),
         mutate: (base) => replaceAt(base, schema, steps, replace),
-        nearMisses: misses,
+        get nearMisses() {
+          return (made ??= misses());
+        },
       });
+    };
     for (const keyword of VALUE_KEYWORDS) {
       const candidates = invalidCandidates(node.schema, keyword).map((value) => ({ value, broken: leafViolations(node.schema, value) }));
       const best = candidates.find((c) => c.broken.length === 1 && c.broken[0] === keyword) ?? candidates.find((c) => c.broken.includes(keyword));
@@ -72,7 +78,7 @@ export function invalidCases(schema: JsonSchema, context: NearMissContext = {}):
           best.value,
           best.broken.filter((k) => k !== keyword),
           requirementFor(node, keyword),
-          nearMissesOf(schema, node, keyword, best.value, relatedEnums),
+          () => nearMissesOf(schema, node, keyword, best.value, relatedEnums),
         );
     }
     arrayCases(node, add);

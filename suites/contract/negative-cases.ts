@@ -66,16 +66,22 @@ export function negativeCases(operation: Operation): NegativeCase[] {
       );
     return invalidCases(schema, { relatedEnums: contractEnums })
       .filter((invalid) => survivesWire(operation, base, location, invalid, invalid.mutate))
-      .map((invalid): NegativeCase => ({
-        location,
-        invalid,
-        assumed: isAssumedAt(schema, invalid.path),
-        words: idWords([locationWords[location], ...invalid.path.map((p) => (/^\d+$/.test(p) ? 'item' : p)), invalid.keyword].join('-')),
-        label: `${where} ${invalid.description}`,
-        nearMisses: invalid.nearMisses
-          .filter((miss) => !lossy(miss.mutate) && survivesWire(operation, base, location, invalid, miss.mutate))
-          .map((miss) => ({ label: `${where} ${miss.description}`, mutate: miss.mutate })),
-      }));
+      .map((invalid): NegativeCase => {
+        // made when the check first sends the case (or --plan counts its requests), not when the checks are defined (issue 28)
+        let nearMisses: NegativeCase['nearMisses'] | undefined;
+        return {
+          location,
+          invalid,
+          assumed: isAssumedAt(schema, invalid.path),
+          words: idWords([locationWords[location], ...invalid.path.map((p) => (/^\d+$/.test(p) ? 'item' : p)), invalid.keyword].join('-')),
+          label: `${where} ${invalid.description}`,
+          get nearMisses() {
+            return (nearMisses ??= invalid.nearMisses
+              .filter((miss) => !lossy(miss.mutate) && survivesWire(operation, base, location, invalid, miss.mutate))
+              .map((miss) => ({ label: `${where} ${miss.description}`, mutate: miss.mutate })));
+          },
+        };
+      });
   });
 }
 

@@ -48,7 +48,8 @@ export function negativeChecks(operation: Operation): Check[] {
       title: `${operation.method} ${operation.path} refuses ${kase.label} with a 4xx`,
       requirements,
       level: loosest(kase.assumed ? 'should' : 'must', ...requirements.map(levelOf)),
-      estimate: refusalsCost(operation, 1 + kase.nearMisses.length),
+      // counted when asked (--plan, a paced target's budget): the near-misses are made at first read
+      estimate: (scale) => refusalsCost(operation, 1 + kase.nearMisses.length)(scale),
       run: (ctx) =>
         runRefusals(ctx, operation, {
           name: kase.label,
