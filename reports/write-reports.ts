@@ -47,7 +47,7 @@ export async function writeReports(result: RunResult, options: WriteReportsOptio
     rendered.size === 0
       ? []
       : await publishReportFolder(options.outDir ?? defaultReportFolder, async (dir) => {
-          for (const [name, text] of rendered) await writeFile(join(dir, name), text, 'utf8');
+          await Promise.all([...rendered].map(([name, text]) => writeFile(join(dir, name), text, 'utf8')));
           return [...rendered.keys()];
         });
   // GitHub Actions shows what is appended to $GITHUB_STEP_SUMMARY on the run's summary page
