@@ -79,6 +79,11 @@ export interface CheckResult {
    * "no blame by association": a failure the harness observed is never turned into blocked).
    */
   readonly foldedInto?: string;
+  /**
+   * A failed history check: the checks whose own failure its contradictions explain (each the check that sent a
+   * contradicting call, and the status that call got); the end-of-run pass folds those failures under this check.
+   */
+  readonly explains?: readonly { readonly check: string; readonly status?: number }[];
   /** A failed or errored check: what the target answered in the failing exchange (status, its own message, schema pointer). */
   readonly answer?: TargetAnswer;
   readonly durationMs: number;

@@ -16,6 +16,7 @@ import { pageTotalRequirements, pageTotals } from './page-totals.js';
 import { stampedNow, stampedNowRequirements } from './stamped-now.js';
 import { testRouting, testRoutingRequirements } from './test-routing.js';
 import { webhookDeletion, webhookDeletionRequirements } from './webhook-deletion.js';
+import { webhookFound, webhookFoundRequirements } from './webhook-found.js';
 import { webhookReadRequirements, webhookReads } from './webhook-reads.js';
 import { webhookTimestampRequirements, webhookTimestamps } from './webhook-timestamps.js';
 import { webhookViewRequirements, webhookViews } from './webhook-views.js';
@@ -35,6 +36,7 @@ export const historyRules: readonly HistoryRule[] = [
   { name: 'webhook-views', requirements: webhookViewRequirements, judge: webhookViews },
   { name: 'workspace-of-key', requirements: workspaceOfKeyRequirements, judge: workspaceOfKey },
   { name: 'webhook-deletion', requirements: webhookDeletionRequirements, judge: webhookDeletion },
+  { name: 'webhook-found', requirements: webhookFoundRequirements, judge: webhookFound },
   { name: 'delivery-routing', requirements: deliveryRoutingRequirements, judge: deliveryRouting },
   { name: 'test-routing', requirements: testRoutingRequirements, judge: testRouting },
   { name: 'delivery-secrets', requirements: deliverySecretRequirements, judge: deliverySecrets },

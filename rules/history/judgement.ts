@@ -9,6 +9,11 @@ export interface Contradiction {
   readonly message: string;
   readonly earlier: readonly number[];
   readonly later: number;
+  /**
+   * The later entry is a call whose failure, in the check that sent it, this contradiction explains (a 404 on a
+   * webhook that vanished): the engine folds that failure under the history check (suites/engine/blocking.ts).
+   */
+  readonly explainsLater?: true;
 }
 
 /** What one rule found over a history, per requirement: how many observations it could judge, and the contradictions. */
@@ -36,12 +41,12 @@ export class JudgementBuilder {
     this.counts[requirement] = (this.counts[requirement] ?? 0) + times;
   }
 
-  /** A contradiction (the same requirement, entries and message once). */
-  contradiction(requirement: string, message: string, earlier: readonly number[], later: number): void {
+  /** A contradiction (the same requirement, entries and message once); `explainsLater` as Contradiction's. */
+  contradiction(requirement: string, message: string, earlier: readonly number[], later: number, explainsLater = false): void {
     const key = `${requirement}|${earlier.join(',')}|${later}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    this.found.push({ requirement, message, earlier: [...earlier], later });
+    this.found.push({ requirement, message, earlier: [...earlier], later, ...(explainsLater ? { explainsLater: true as const } : {}) });
   }
 
   note(line: string): void {

@@ -39,6 +39,7 @@ export const historyFaults = [
     'DLV-EACH-ATTEMPT-RECORDED',
     'the delivery log is kept per url: after a PUT moves a webhook, its records of attempts at the old url are gone',
   ),
+  fault('delete-by-events', 'WH-FOUND-UNTIL-DELETED', 'DELETE /v1/webhooks/{id} removes every webhook subscribed to the same events as the named one'),
   fault('deliveries-oldest-first', 'DLV-ORDER', 'GET /v1/webhooks/{id}/deliveries lists the records oldest first'),
   fault(
     'freeform-idempotency-not-scoped',

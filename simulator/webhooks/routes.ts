@@ -136,10 +136,14 @@ function remove(ref: ReferenceContext, req: RequestContext): Reply {
   const named = find(ref, req);
   // fault delete-removes-oldest: the delete query lost its id condition (the first row of the workspace goes)
   const webhook = ref.faults.has('delete-removes-oldest') ? (ref.store.listWebhooks()[0] ?? named) : named;
+  // fault delete-by-events: the delete is keyed on the events column, so every webhook with the same events goes too
+  const sameEvents = (w: StoredWebhook): boolean => w === webhook || (ref.faults.has('delete-by-events') && w.events.join() === webhook.events.join());
   if (!ref.faults.has('delete-not-removed')) {
-    ref.store.webhooks.delete(webhook.id);
-    ref.store.deliveries.delete(webhook.id);
-    ref.store.deletedWebhooks.set(webhook.id, webhook);
+    for (const gone of ref.store.listWebhooks().filter(sameEvents)) {
+      ref.store.webhooks.delete(gone.id);
+      ref.store.deliveries.delete(gone.id);
+      ref.store.deletedWebhooks.set(gone.id, gone);
+    }
   }
   if (ref.faults.has('delete-returns-body')) return jsonReply(200, { success: true, id: webhook.id });
   return { status: 204 };

@@ -47,7 +47,9 @@ const failing = (check: CheckResult): boolean => check.status === 'failed' || ch
  * It folds a failure under an earlier one with the same cause (CheckResult.foldedInto), so the cause is one root:
  * - a failure in an operation X whose positive baseline did not pass, when X accepts no valid input in this run (not
  *   implemented, refuses everything, errors) or answered the same status and message as X's baseline did;
- * - a refusal with the same operation, status and message as an earlier failure (the same refused request).
+ * - a refusal with the same operation, status and message as an earlier failure (the same refused request);
+ * - a failure a failed history check explains (CheckResult.explains: the same check and status as a call its
+ *   contradictions name, e.g. a 404 on a webhook that vanished), under that history check, which folds under nothing.
  * When two failures would fold into each other, the earlier in plan order stays the root.
  */
 export function foldFailures(checks: readonly CheckResult[]): CheckResult[] {
@@ -85,8 +87,14 @@ export function foldFailures(checks: readonly CheckResult[]): CheckResult[] {
 function causeTargets(checks: readonly CheckResult[]): Map<string, string> {
   const target = new Map<string, string>();
   const firstRefusal = new Map<string, string>();
+  const explainers = checks.filter((check) => failing(check) && check.explains !== undefined);
   for (const check of checks) {
-    if (!failing(check)) continue;
+    if (!failing(check) || check.explains !== undefined) continue;
+    const explainer = explainers.find((h) => h.id !== check.id && h.explains?.some((e) => e.check === check.id && e.status === check.answer?.status));
+    if (explainer !== undefined) {
+      target.set(check.id, explainer.id);
+      continue;
+    }
     const operation = check.failedOperation;
     const blocker = operation === undefined ? undefined : blockingBaseline(operation, checks);
     if (operation !== undefined && blocker !== undefined && blocker.id !== check.id) {

@@ -54,6 +54,7 @@ export function historyVerdict(check: Check, driven: CheckResult, context: Histo
       violated: [...new Set(shown.map((c) => c.requirement))],
       reproduction: context.redactor.scrub(reproduction(first, context), maxValueChars),
       ...site(first, context),
+      ...explained(judgement.contradictions, context.history),
     };
   }
   const unjudged = check.requirements.filter((id) => (judgement.judged[id] ?? 0) === 0);
@@ -75,6 +76,17 @@ function reproduction(contradiction: Contradiction, { history, recorder, redacto
     if (exchange !== undefined) lines.push(toCurl(exchange, redactor));
   }
   return lines.join('\n');
+}
+
+/** The checks whose failing calls the contradictions explain (Contradiction.explainsLater), each once. */
+function explained(contradictions: readonly Contradiction[], history: History): Pick<CheckResult, 'explains'> {
+  const explains = new Map<string, { check: string; status?: number }>();
+  for (const contradiction of contradictions) {
+    const entry = contradiction.explainsLater ? history.entry(contradiction.later) : undefined;
+    if (entry?.kind !== 'call') continue;
+    explains.set(`${entry.source} ${String(entry.status)}`, { check: entry.source, ...(entry.status === undefined ? {} : { status: entry.status }) });
+  }
+  return explains.size === 0 ? {} : { explains: [...explains.values()] };
 }
 
 /** The operation and answer of the contradicting call (the operations overview and blocking read them). */

@@ -66,9 +66,9 @@ async function writesThenMessage(ctx: CheckContext, hooks: WebhookFixture): Prom
   // events the target should not have sent (other kinds, the old url, the deleted webhook) have had time to come, and
   // the attempts so far are owed their records (the records rule's margin)
   await settle(recordingMarginMs + 20);
-  // the moved webhook's log holds the attempts at both urls (spec §6: each attempt is recorded; the records rule)
-  const log = await ctx.http.request({ method: 'GET', path: `/v1/webhooks/${moved.id}/deliveries`, query: { limit: 100 } });
-  ctx.expectStatus(log, '2xx', 'GET /v1/webhooks/{id}/deliveries of a webhook the check moved', fixtureBreaks(ctx));
+  // the moved webhook's log holds the attempts at both urls (spec §6: each attempt is recorded): the records rule
+  // judges what it answers, so a refused read leaves the drive's other evidence standing
+  await ctx.http.request({ method: 'GET', path: `/v1/webhooks/${moved.id}/deliveries`, query: { limit: 100 } });
 }
 
 /** The drive of the delivery rules (HISTORY-DELIVERY-SUBSCRIPTION runs it; the others name it as their driver). */
@@ -82,7 +82,7 @@ const subscription = defineWebhookCheck({
   requirements: ['EVT-SUBSCRIBED-ONLY'],
   level: 'must',
   ...eventDrive,
-  uses: ['sendMessage', 'updateWebhook', 'rotateWebhookSecret', 'testWebhook', 'deleteWebhook', 'listWebhookDeliveries'],
+  uses: ['sendMessage', 'updateWebhook', 'rotateWebhookSecret', 'testWebhook', 'deleteWebhook'],
   estimate: { requests: 25, sends: 1 },
   history: { rule: 'delivery-routing', evidence: 'delivery of a message event to a webhook created or updated before the message' },
   run: writesThenMessage,

@@ -101,11 +101,12 @@ const updatedAt = defineWebhookCheck({
 });
 
 /**
- * Creates two webhooks, deletes the newer, then lists and calls every operation on its id. The older one stays: a
- * delete that removes another row than the one named (the oldest, the first) leaves the named one listed.
+ * Creates two webhooks, deletes the newer, then lists and calls every operation on its id, and reads the older one's
+ * log. The older one stays: a delete that removes another row than the one named (the oldest, the first) leaves the
+ * named one listed; one that removes more rows than the one named (the same events) loses the older one.
  */
 async function deleteThenUse(ctx: CheckContext, hooks: WebhookFixture): Promise<void> {
-  await hooks.create(['message.failed']);
+  const older = await hooks.create(['message.failed']);
   const hook = await hooks.create(['message.failed']);
   const deleted = await ctx.http.request({ method: 'DELETE', path: `/v1/webhooks/${hook.id}` });
   ctx.expectStatus(deleted, '2xx', 'DELETE /v1/webhooks/{id}', fixtureBreaks(ctx));
@@ -118,6 +119,7 @@ async function deleteThenUse(ctx: CheckContext, hooks: WebhookFixture): Promise<
     ctx.http.request({ method: 'POST', path: `${at}/test` }),
     ctx.http.request({ method: 'GET', path: `${at}/deliveries` }),
     ctx.http.request({ method: 'DELETE', path: at }),
+    ctx.http.request({ method: 'GET', path: `/v1/webhooks/${older.id}/deliveries` }),
   ]);
 }
 
@@ -129,7 +131,7 @@ const deleteRemoves = defineWebhookCheck({
   requirements: ['WH-DELETE-REMOVES'],
   level: 'must',
   uses: ['deleteWebhook', 'listWebhooks'],
-  estimate: { requests: 10, sends: 0 },
+  estimate: { requests: 11, sends: 0 },
   history: { rule: 'webhook-deletion', evidence: 'list of webhooks begun after a webhook was deleted' },
   run: deleteThenUse,
 });
@@ -147,10 +149,31 @@ const unknownAfterDelete = defineCheck({
   run: async () => {},
 });
 
+/** spec §4.2: a webhook is there until it is deleted; a call on it answering 404 before shows it vanished. */
+const foundUntilDeleted = defineCheck({
+  ...judged,
+  id: 'HISTORY-WEBHOOK-FOUND-UNTIL-DELETED',
+  title: 'a created webhook is found by every call on its id until a DELETE of it (none answers 404 before)',
+  requirements: ['WH-FOUND-UNTIL-DELETED'],
+  level: 'must',
+  // only the create: the calls that vanish are this rule's evidence, so their baselines failing must not block it
+  uses: ['createWebhook'],
+  history: { rule: 'webhook-found', drivers: ['HISTORY-WEBHOOK-DELETE-REMOVES'], evidence: 'call on the id of a webhook the run created and had not deleted' },
+});
+
 /** Sleeps a few ms (a clock tick between two writes, never a wait for a condition). */
 function pauseMs(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** The webhook history checks. */
-export const webhookHistoryChecks: readonly Check[] = [readAfterWrite, createdAt, workspace, stampedNow, updatedAt, deleteRemoves, unknownAfterDelete];
+export const webhookHistoryChecks: readonly Check[] = [
+  readAfterWrite,
+  createdAt,
+  workspace,
+  stampedNow,
+  updatedAt,
+  deleteRemoves,
+  unknownAfterDelete,
+  foundUntilDeleted,
+];

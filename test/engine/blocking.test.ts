@@ -93,6 +93,34 @@ describe('foldFailures (pure, end of run): a failure stays a failure, folded und
     const once = foldFailures(checks);
     expect(foldFailures(once)).toEqual(once);
   });
+  it("folds a failure a history check explains under it (a 404 on a webhook that vanished), even its operation's baseline, and never the other way", () => {
+    const deliveries = result('B-DELIVERIES', {
+      baselineFor: 'listWebhookDeliveries',
+      status: 'failed',
+      failedOperation: 'listWebhookDeliveries',
+      answer: { status: 404, message: 'webhook w1 does not exist', expected: '2xx' },
+    });
+    const other = result('C-OTHER', { status: 'failed', failedOperation: 'testWebhook', answer: { status: 404, message: 'webhook w2 does not exist' } });
+    const vanished = result('H-FOUND', {
+      status: 'failed',
+      failedOperation: 'listWebhookDeliveries',
+      answer: { status: 404, message: 'webhook w1 does not exist' },
+      explains: [
+        { check: 'B-DELIVERIES', status: 404 },
+        { check: 'C-OTHER', status: 500 },
+      ],
+    });
+    const blocked = result('C-BLOCKED', { status: 'blocked', blockedBy: 'B-DELIVERIES' });
+    const folded = foldFailures([deliveries, other, blocked, vanished]);
+    expect(folded.map((c) => `${c.id} ${c.status} ${c.foldedInto ?? ''}`.trim())).toEqual([
+      'B-DELIVERIES failed H-FOUND',
+      'C-OTHER failed',
+      'C-BLOCKED blocked',
+      'H-FOUND failed',
+    ]);
+    // the explained status must match: C-OTHER got 404, the history check explains a 500 of it
+    expect(rootCauses(folded)[0]).toEqual({ checkId: 'H-FOUND', same: ['B-DELIVERIES'], blocks: ['C-BLOCKED'] });
+  });
 });
 
 describe('rootCauses, operations overview and the exit code', () => {

@@ -382,3 +382,36 @@ describe('test sends after a move (stop 33)', () => {
     expect(outside.judged['WH-TEST-SENDS-PAYLOAD'] ?? 0).toBe(0);
   });
 });
+
+describe('a webhook stays until it is deleted (stop 33)', () => {
+  const other = '99999999-2222-4333-8444-555555555555';
+  const use = (at: number, status: number, principal = 'growth') =>
+    call(at, at + 5, {
+      method: 'GET',
+      path: `/v1/webhooks/${hook}/deliveries`,
+      operationId: 'listWebhookDeliveries',
+      params: { id: hook },
+      status,
+      json: [],
+      principal,
+    });
+  const remove = (at: number, id: string) =>
+    call(at, at + 5, { method: 'DELETE', path: `/v1/webhooks/${id}`, operationId: 'deleteWebhook', params: { id }, status: 204 });
+
+  it('a 404 on a created webhook no DELETE of it preceded is a contradiction naming the create and the DELETE of another webhook since it was last found', () => {
+    const j = judge('webhook-found', [create(0), use(10, 200), remove(20, other), use(30, 404)]);
+    expect(j.contradictions.map((c) => [c.requirement, c.earlier, c.later, c.explainsLater])).toEqual([['WH-FOUND-UNTIL-DELETED', [1, 3], 4, true]]);
+    expect(j.contradictions[0]?.message).toMatch(
+      /#1 POST .* created webhook .* no DELETE of it began before #4 GET .* the webhook vanished; since it was last found, #3 DELETE .* deleted another webhook/,
+    );
+  });
+
+  it('after a DELETE of it (answered or not) a 404 is what DESIGN.md decides; another key may not see it', () => {
+    expect(judge('webhook-found', [create(0), remove(10, hook), use(30, 404)]).contradictions).toEqual([]);
+    const unanswered = call(10, 20, { method: 'DELETE', path: `/v1/webhooks/${hook}`, operationId: 'deleteWebhook', params: { id: hook }, status: undefined });
+    expect(judge('webhook-found', [create(0), unanswered, use(30, 404)]).contradictions).toEqual([]);
+    const starter = judge('webhook-found', [create(0), use(30, 404, 'starter')]);
+    expect(starter.contradictions).toEqual([]);
+    expect(starter.judged['WH-FOUND-UNTIL-DELETED']).toBe(0);
+  });
+});
