@@ -108,7 +108,11 @@ export class DeliveryStore {
    * match (restarted by each arrival `backlog.while` matches, up to `backlog.maxMs` in all).
    */
   waitForCount(count: number, predicate: DeliveryPredicate = () => true, timeoutMs = 5_000, backlog?: BacklogWait): Promise<Delivery[]> {
-    const found = this.all().filter(predicate).slice(0, count);
+    const found: Delivery[] = [];
+    for (let i = this.head; i < this.items.length && found.length < count; i++) {
+      const kept = this.items[i] as Delivery;
+      if (predicate(kept)) found.push(kept);
+    }
     if (found.length >= count) return Promise.resolve(found);
     const deadline = Date.now() + Math.max(timeoutMs, backlog?.maxMs ?? 0);
     let restarts = 0;

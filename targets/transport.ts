@@ -66,6 +66,10 @@ export function timedSend(transport: Transport, id: number, prepared: Prepared, 
         path: prepared.path,
         headers: prepared.headers,
         ...(prepared.body === undefined ? {} : { body: prepared.body }),
+        // the timer above bounds the whole exchange; undici's own header and body timers (300 s) would only add a
+        // timer per request
+        headersTimeout: 0,
+        bodyTimeout: 0,
       },
       collector,
     );

@@ -51,7 +51,7 @@ export class RunHistory {
       principal: recorded.request.keyRole,
       method: recorded.request.method,
       path: at < 0 ? url.pathname : url.pathname.slice(at),
-      query: Object.fromEntries(url.searchParams),
+      query: queryOf(url),
       ...(matched === undefined ? { params: {} } : { operationId: matched.operation.id, params: matched.pathParams }),
       ...(keep && recorded.request.body !== undefined && !recorded.request.bodyBase64 ? { requestBody: recorded.request.body } : {}),
       ...(key === undefined ? {} : { idempotencyKey: key }),
@@ -93,6 +93,24 @@ export class RunHistory {
   exchangeOf(ref: number | undefined): Exchange | undefined {
     return ref === undefined ? undefined : this.exchanges[ref];
   }
+}
+
+/**
+ * The URL's query as the history keeps it (a repeated name keeps its last value), as URLSearchParams reads it. A
+ * query without % or + reads as it stands (split at & and the first =), and URLSearchParams, which takes longer to
+ * make than the rest of recording a call, is made only for the others (issue 28).
+ */
+export function queryOf(url: URL): Record<string, string> {
+  const search = url.search;
+  if (search === '') return {};
+  if (search.includes('%') || search.includes('+')) return Object.fromEntries(url.searchParams);
+  const pairs: Array<[string, string]> = [];
+  for (const pair of search.slice(1).split('&')) {
+    if (pair === '') continue;
+    const at = pair.indexOf('=');
+    pairs.push(at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)]);
+  }
+  return Object.fromEntries(pairs);
 }
 
 function deliveryRecord(delivery: Delivery): DeliveryRecord {

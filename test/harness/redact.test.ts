@@ -80,3 +80,14 @@ describe('Redactor.scrubJson', () => {
     );
   });
 });
+
+describe('Redactor.learnFrom', () => {
+  it('learns a secret field of any case at any depth, and nothing from an answer without one', () => {
+    const redactor = new Redactor();
+    redactor.learnFrom({ data: [{ id: 'wh_1', url: 'https://example.test/h' }], total: 1 });
+    expect(redactor.scrub('wh_1 https://example.test/h')).toBe('wh_1 https://example.test/h');
+    redactor.learnFrom({ data: [{ id: 'wh_2', Signing_Secret: 'nested-secret-1' }], meta: { API_KEY: 'key-in-meta-2' } });
+    redactor.learnFrom([{ deeper: { apikey: 'listed-key-3' } }]);
+    expect(redactor.scrub('a nested-secret-1 b key-in-meta-2 c listed-key-3')).toBe(`a ${redactedMarker} b ${redactedMarker} c ${redactedMarker}`);
+  });
+});
