@@ -1,5 +1,5 @@
 // Measures what each check of the default run takes against the embedded reference and prints the table of
-// suites/engine/check-costs.ts (the engine starts the longest first; docs/decisions/0029-longest-checks-first.md):
+// suites/engine/check-costs.ts (the lifecycle watchers start longest first; docs/decisions/0029-longest-checks-first.md):
 //   node scripts/measure-check-costs.mjs [runs=5] > suites/engine/check-costs.ts && npx prettier --write suites/engine/check-costs.ts
 // Each run is the compiled default run (`npm run conform`) into a folder of its own; a check's cost is the median of
 // its durationMs over the runs, rounded to 10 ms; checks under 50 ms are left out (they keep plan order).

@@ -158,12 +158,17 @@ export async function runConformance(options: RunOptions & GivenPlan): Promise<R
     const concurrency = Math.max(1, options.concurrency ?? 4);
     for (const phase of [1, 2]) {
       const inPhase = plan.filter((p) => p.phase === phase);
-      // each pool's longest known checks first: a pool waits for its slowest (decision 0029)
-      await runPool(longestFirst(inPhase.filter((p) => !p.check.exclusive && !p.check.watchesLifecycle)), concurrency, execute);
+      // plan order: starting the long webhook-holding checks first fanned every send out to their webhooks (decision 0029)
+      await runPool(
+        inPhase.filter((p) => !p.check.exclusive && !p.check.watchesLifecycle),
+        concurrency,
+        execute,
+      );
       // checks that wait on message events run together: a run is bounded by the target's lifecycle, not their number
       const watchers = inPhase.filter((p) => p.check.watchesLifecycle && !p.check.exclusive);
       const atOnce = eventWatchers(concurrency, target);
       if (watchers.some((p) => !p.skip) && !interrupt.signal.aborted) emit({ type: 'stage', stage: 'lifecycle', checks: watchers.length, atOnce });
+      // the longest known watchers first: the stage waits for its slowest (decision 0029)
       await runPool(longestFirst(watchers), atOnce, execute);
       // exclusive checks (pagination partition, rate limit) need the target to themselves: one at a time, after the rest
       await runPool(
