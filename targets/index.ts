@@ -11,7 +11,6 @@ export type { HarnessErrorCode } from './harness-error.js';
 export { harnessErrorFixes } from './harness-error-fixes.js';
 export type { HarnessErrorFix } from './harness-error-fixes.js';
 export { HttpClient } from './http-client.js';
-export { loadUndici } from './load-undici.js';
 export { redactExchange } from './redact-exchange.js';
 export type { HttpClientOptions, RequestOptions } from './http-client.js';
 export type { ExchangeListener } from './pipeline/recording-step.js';

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Receiver } from '../../receiver/index.js';
 import { requirements as specRequirements } from '../../spec/requirements.js';
-import { HttpClient, isHarnessError, loadUndici, maxValueChars, Redactor, stopOnSignal } from '../../targets/index.js';
+import { HttpClient, isHarnessError, maxValueChars, Redactor, stopOnSignal } from '../../targets/index.js';
 import type { Target } from '../../targets/index.js';
 import { RunBaselines } from '../checks/index.js';
 import type { CheckRegistry } from '../checks/index.js';
@@ -81,9 +81,6 @@ export async function runConformance(options: RunOptions & GivenPlan): Promise<R
   // history checks whose drive passed wait here for the end of the run, to be judged over its whole history
   const awaitingJudgement: { planned: PlannedCheck; driven: CheckResult }[] = [];
   try {
-    // the HTTP client's module (~40 ms of this thread) loads while the receiver and the target start, which mostly wait
-    // on their sockets and the reference thread; HttpClient.open awaits it and reports a failure (issue 28)
-    loadUndici().catch(() => {});
     if (plan.some((p) => !p.skip && p.check.needs?.includes('receiver'))) {
       try {
         receiver = await startHarnessReceiver(options.receiverPort ?? target.receiverPort);
