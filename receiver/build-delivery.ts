@@ -48,11 +48,17 @@ export function buildDelivery(req: IncomingMessage, arrival: Arrival, body: Body
   const { json, jsonError } = parseJson(body.raw, body);
   const event =
     json !== null && typeof json === 'object' && typeof (json as { event?: unknown }).event === 'string' ? (json as { event: string }).event : undefined;
+  const { path, query } = splitTarget(url);
+  // every field written out (no spread of the arrival or the split target): the receiver builds one per delivery
   return {
-    ...arrival,
+    seq: arrival.seq,
+    transport: arrival.transport,
+    receivedAt: arrival.receivedAt,
+    monotonicMs: arrival.monotonicMs,
     method: req.method ?? 'GET',
     url,
-    ...splitTarget(url),
+    path,
+    query,
     headers,
     headerPairs,
     raw: body.raw,

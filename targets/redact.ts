@@ -22,9 +22,6 @@ export const secretHeaderNames: ReadonlySet<string> = new Set([
 const secretFieldNames: ReadonlySet<string> = new Set(['signing_secret', 'secret', 'api_key', 'apikey']);
 
 // spec §2.3 + DESIGN.md §4: secrets look like whsec_<64 hex>; scrubbed even when the run never saw them
-/** Any secret field name, as it stands in JSON text lower-cased. */
-const secretFieldText = new RegExp([...secretFieldNames].join('|'));
-
 const signingSecretPattern = /whsec_[A-Za-z0-9+/=_-]{8,}/g;
 const signingSecretFieldPattern = /"signing_secret"\s*:\s*"[^"]*"/g;
 /** A whole value the signing-secret pattern already removes wherever it appears. */
@@ -64,19 +61,7 @@ export class Redactor {
 
   /** Learns the signing secrets carried by a parsed response body. */
   learnFrom(value: unknown): void {
-    if (value === null || typeof value !== 'object') return;
-    // most answers have no secret field: one native pass over their JSON text lower-cased rules that out before the
-    // walk (a key the walk takes for a secret field stands in that text as it is, or escaped, which the test also finds)
-    let text: string | undefined;
-    try {
-      text = JSON.stringify(value).toLowerCase();
-    } catch {
-      text = undefined; // not JSON data: walk it
-    }
-    if (text !== undefined && !secretFieldText.test(text)) return;
-    walk(value, (key, field) => {
-      if (secretFieldNames.has(key.toLowerCase()) && typeof field === 'string') this.addSecret(field);
-    });
+    for (const secret of secretFields(value)) this.addSecret(secret);
   }
 
   /**
@@ -172,10 +157,26 @@ function longestUnquoted(text: string): number {
   return Math.max(longest, text.length - last - 1);
 }
 
-function walk(value: unknown, visit: (key: string, field: unknown) => void, depth = 0): void {
-  if (depth > 20 || value === null || typeof value !== 'object') return;
-  for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
-    visit(key, field);
-    walk(field, visit, depth + 1);
+/** A key's length that may be a secret field's (a key lower-cases to one of those ASCII names only at its length). */
+const secretFieldLengths: ReadonlySet<number> = new Set([...secretFieldNames].map((name) => name.length));
+
+/**
+ * The string values of the secret fields of a parsed body, 20 levels deep. Keys are read by Object.keys and only
+ * those of a secret name's length lower-cased: learning runs on every answer (Object.entries per object and a
+ * lower-cased copy of every key were most of it, issue 28).
+ */
+function secretFields(value: unknown, depth = 0, found: string[] = []): string[] {
+  if (depth > 20 || value === null || typeof value !== 'object') return found;
+  if (Array.isArray(value)) {
+    for (const item of value) secretFields(item, depth + 1, found);
+    return found;
   }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const field = record[key];
+    if (typeof field === 'string') {
+      if (secretFieldLengths.has(key.length) && secretFieldNames.has(key.toLowerCase())) found.push(field);
+    } else secretFields(field, depth + 1, found);
+  }
+  return found;
 }

@@ -88,6 +88,9 @@ describe('Redactor.learnFrom', () => {
     expect(redactor.scrub('wh_1 https://example.test/h')).toBe('wh_1 https://example.test/h');
     redactor.learnFrom({ data: [{ id: 'wh_2', Signing_Secret: 'nested-secret-1' }], meta: { API_KEY: 'key-in-meta-2' } });
     redactor.learnFrom([{ deeper: { apikey: 'listed-key-3' } }]);
-    expect(redactor.scrub('a nested-secret-1 b key-in-meta-2 c listed-key-3')).toBe(`a ${redactedMarker} b ${redactedMarker} c ${redactedMarker}`);
+    redactor.learnFrom({ 'API_\u212AEY': 'kelvin-key-4', secret: 7, secrets: 'not-a-field-5' }); // U+212A lower-cases to k
+    expect(redactor.scrub('a nested-secret-1 b key-in-meta-2 c listed-key-3 d kelvin-key-4 e not-a-field-5')).toBe(
+      `a ${redactedMarker} b ${redactedMarker} c ${redactedMarker} d ${redactedMarker} e not-a-field-5`,
+    );
   });
 });
