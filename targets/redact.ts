@@ -1,3 +1,4 @@
+import { jsonSourceOf } from './json-source.js';
 import { boundValue, defaultValueBounds, escapeControls, jsonDepth, sanitizeText } from './sanitize.js';
 import type { ValueBounds } from './sanitize.js';
 
@@ -107,12 +108,14 @@ export class Redactor {
 
   /**
    * scrubValue's copy of a value parsed from `source` (JSON text; the value may be its parse renamed, as a dialect
-   * does), made by the JSON parser when scrubValue's walk could change nothing in it. That holds when the value's
-   * JSON text has no escape (so every key and string stands in it as it is), no string longer than maxString, no
-   * nesting as deep as maxDepth, at most maxChars / 8 characters (a node costs the walk's budget at most 8 per
-   * character of its text), and no known secret, secret-looking value, key scrubValue hides, or (unless raw) control
-   * character; and the source has no -0 (JSON.stringify writes it as 0). Else the walk, which (a defineProperty and
-   * a regex pass per string) was most of the cost of recording an exchange (issue 28).
+   * does), made by the JSON parser when scrubValue's walk could change nothing in it. The text parsed is `source`
+   * itself when the transport parsed the value from it (targets/json-source.ts), else the value's JSON.stringify
+   * (then the source must have no -0, which JSON.stringify writes as 0). The walk could change nothing when that
+   * text has no escape (so every key and string stands in it as it is), no string longer than maxString, no nesting
+   * as deep as maxDepth, at most maxChars / 8 characters (a node costs the walk's budget at most 8 per character of
+   * its text), and no known secret, secret-looking value, key scrubValue hides, or (unless raw) control character.
+   * Else the walk, which (a defineProperty and a regex pass per string) was most of the cost of recording an
+   * exchange (issue 28).
    */
   scrubJson<T>(value: T, source: string, bounds: ValueBounds & { raw?: boolean } = {}): T {
     return value !== null && typeof value === 'object'
@@ -124,14 +127,17 @@ export class Redactor {
     const maxString = bounds.maxString ?? defaultValueBounds.maxString;
     const maxDepth = bounds.maxDepth ?? defaultValueBounds.maxDepth;
     const maxChars = bounds.maxChars ?? defaultValueBounds.maxChars;
-    let text: string | undefined;
-    try {
-      text = JSON.stringify(value) as string | undefined;
-    } catch {
-      return undefined; // a cycle or a BigInt: not parsed JSON
+    let text: string | undefined = jsonSourceOf(value) === source ? source : undefined;
+    if (text === undefined) {
+      if (negativeZero.test(source)) return undefined;
+      try {
+        text = JSON.stringify(value) as string | undefined;
+      } catch {
+        return undefined; // a cycle or a BigInt: not parsed JSON
+      }
     }
     if (text === undefined || text.length * 8 > maxChars || text.includes('\\') || longestUnquoted(text) > maxString) return undefined;
-    if (jsonDepth(text, maxDepth) >= maxDepth || negativeZero.test(source) || hiddenKeyText.test(text.toLowerCase())) return undefined;
+    if (jsonDepth(text, maxDepth) >= maxDepth || hiddenKeyText.test(text.toLowerCase())) return undefined;
     if (this.redactSecrets(text) !== text || (!bounds.raw && escapeControls(text) !== text)) return undefined;
     return JSON.parse(text) as unknown;
   }

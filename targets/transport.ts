@@ -7,6 +7,7 @@ import type { Redactor } from './redact.js';
 import { assertSendableHeaders } from './request-line.js';
 import { jsonDepth, maxJsonDepth } from './sanitize.js';
 import { onAbort } from './on-abort.js';
+import { parseAnswerJson } from './json-source.js';
 import { AnswerCollector } from './answer-collector.js';
 import type { WireOutcome } from './answer-collector.js';
 
@@ -118,7 +119,7 @@ function parseJson(text: string): { json?: unknown; jsonError?: string } {
   // (nesting deeper than maxJsonDepth takes more characters than that: a short answer is not scanned)
   if (text.length > maxJsonDepth && jsonDepth(text) > maxJsonDepth) return { jsonError: `the answer nests deeper than ${maxJsonDepth} levels` };
   try {
-    return { json: JSON.parse(text) as unknown };
+    return { json: parseAnswerJson(text) };
   } catch (error) {
     return { jsonError: (error as Error).message };
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { Redactor, redactedMarker } from '../../targets/index.js';
+import { parseAnswerJson } from '../../targets/json-source.js';
 
 describe('Redactor.scrub', () => {
   it('removes secrets holding regular-expression characters, and a secret containing another whole', () => {
@@ -42,6 +43,7 @@ describe('Redactor.scrubJson', () => {
   })).node;
   const text = fc.oneof(
     value.map((v) => JSON.stringify(v)),
+    value.map((v) => JSON.stringify(v, null, 2)),
     fc.constantFrom(
       '{"a":-0}',
       '[-0.0]',
@@ -54,10 +56,20 @@ describe('Redactor.scrubJson', () => {
     ),
   );
 
+  it('copies the value given, not its source, when a step renamed it (a dialect)', () => {
+    const redactor = new Redactor();
+    const source = '{"messageId":"m1","n":-0}';
+    const renamed = { id: 'm1', n: 1 };
+    expect(redactor.scrubJson(renamed, source, { raw: true })).toEqual({ id: 'm1', n: 1 });
+    const parsed = parseAnswerJson(source) as { n: number };
+    expect(Object.is((redactor.scrubJson(parsed, source, { raw: true }) as { n: number }).n, -0)).toBe(true);
+  });
+
   it('copies exactly what scrubValue copies, raw or not, within any bounds', () => {
     fc.assert(
       fc.property(
         text,
+        fc.boolean(),
         fc.boolean(),
         fc.option(
           fc.record({
@@ -66,9 +78,10 @@ describe('Redactor.scrubJson', () => {
             maxChars: fc.integer({ min: 8, max: 70_000 }),
           }),
         ),
-        (source, raw, bounds) => {
+        (source, fromTransport, raw, bounds) => {
           const redactor = new Redactor(secrets);
-          const parsed = JSON.parse(source) as unknown;
+          // as the transport parses an answer (the copy is parsed from the source) or as a dialect renames it (from JSON.stringify)
+          const parsed = fromTransport ? parseAnswerJson(source) : (JSON.parse(source) as unknown);
           const options = { ...(bounds ?? {}), raw };
           const fast = redactor.scrubJson(parsed, source, options);
           const walked = redactor.scrubValue(parsed, options);
