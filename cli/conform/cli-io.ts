@@ -1,3 +1,4 @@
+import type { RunShape } from './short-run.js';
 import type { ProgressStream } from './progress.js';
 
 /** The streams and environment of one CLI invocation. */
@@ -10,6 +11,8 @@ export interface CliIo {
    * command passes its stopOnSignal's. Without it, the engine handles SIGINT/SIGTERM itself.
    */
   readonly signal?: AbortSignal;
+  /** Called once before a single run starts (not --list, --plan, --compare, a shard or a merge) with its shape. */
+  readonly beforeRun?: (shape: RunShape) => void;
 }
 
 /** How a run of this invocation stops: the caller's signal, else SIGINT/SIGTERM handled by the engine. */

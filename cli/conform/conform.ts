@@ -19,7 +19,8 @@ if (helpOnly) {
   // command ends with 130/143 (docs/design/stopping.md)
   const stop = stopOnSignal();
   const { runCli } = await import('./run-cli.js');
-  const code = await runCli(argv, { stdout: process.stdout, stderr: process.stderr, env: process.env, signal: stop.signal });
+  const { tuneForShortRun } = await import('./short-run.js');
+  const code = await runCli(argv, { stdout: process.stdout, stderr: process.stderr, env: process.env, signal: stop.signal, beforeRun: tuneForShortRun });
   stop.dispose();
   // a stopped run ends now: idle keep-alive sockets or the reference's idle thread must not hold it up
   if (stop.received) exitWhenFlushed(code);

@@ -4,6 +4,7 @@ import { loadRegistry } from '../../suites/index.js';
 import type { PlannedCheck } from '../../suites/engine/index.js';
 import {
   clientRatePerMinute,
+  defaultRuns,
   fitCaseBudget,
   formatPlanReport,
   guardsSends,
@@ -70,6 +71,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     if (run.compare) return await compareCli(run, run.compare, registry, run.compare.sharedFlags, redactor, io);
     if (run.shard) return await shardCli(run, run.shard, registry, redactor, io);
+    io.beforeRun?.({ runs: run.runs ?? defaultRuns(run.target), paced: clientRatePerMinute(run.target) !== null });
     const result = await runConformance({ ...run, registry, plan, redactor, onEvent: progressPrinter(io.stderr, { reproduce: run.reproduce }), ...stopOf(io) });
     // a set-up problem says nothing of the target: one line, exit 2, no verdict written (earlier reports stay)
     if (result.setupError) {
