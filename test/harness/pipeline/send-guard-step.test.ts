@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SendGuardStep } from '../../../targets/pipeline/send-guard-step.js';
-import { SendGuard } from '../../../targets/send-guard.js';
+import { SendGuard, sendOperation } from '../../../targets/send-guard.js';
 import type { SendPolicy } from '../../../targets/send-guard.js';
 import { startStub } from '../stub-server.js';
 import type { Stub, StubHandler } from '../stub-server.js';
@@ -13,6 +13,8 @@ let runner: StepRunner | undefined;
 afterEach(async () => {
   await runner?.close();
   await stub?.close();
+  runner = undefined;
+  stub = undefined;
 });
 
 async function setup(handler: StubHandler, policy: Partial<SendPolicy> = {}) {
@@ -80,5 +82,22 @@ describe('SendGuardStep', () => {
     await runner.send({ ...send('+19995550000'), cleanup: true });
     expect(stub.requests).toHaveLength(3);
     expect(guard.summary()).toMatchObject({ sent: 1, refused: 0, counted: 0, ledger: [] });
+  });
+});
+
+describe('sendOperation', () => {
+  it('names a send however its path is written, the same on every call, past its memory of paths too', () => {
+    const cases: Array<[string, string, string | undefined]> = [
+      ['POST', '/v1/messages', 'sendMessage'],
+      ['post', '/V1//Messages/?x=1', 'sendMessage'],
+      ['POST', '/v1/x/../messages', 'sendMessage'],
+      ['POST', '/v1/messages%2Fsend-template', 'sendTemplate'],
+      ['GET', '/v1/messages', undefined],
+      ['POST', '/v1/webhooks', undefined],
+    ];
+    for (let round = 0; round < 3; round++) {
+      for (const [method, path, operation] of cases) expect(sendOperation(method, path), `${method} ${path}`).toBe(operation);
+      for (let i = 0; i < 300; i++) expect(sendOperation('POST', `/v1/messages/${i}/x`)).toBeUndefined();
+    }
   });
 });
