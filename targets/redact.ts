@@ -1,5 +1,5 @@
 import { jsonSourceOf } from './json-source.js';
-import { boundValue, defaultValueBounds, escapeControls, jsonDepth, sanitizeText } from './sanitize.js';
+import { boundValue, defaultValueBounds, escapeControls, nestsDeeperThan, sanitizeText } from './sanitize.js';
 import type { ValueBounds } from './sanitize.js';
 
 /** What replaces a secret. */
@@ -137,7 +137,7 @@ export class Redactor {
       }
     }
     if (text === undefined || text.length * 8 > maxChars || text.includes('\\') || longestUnquoted(text) > maxString) return undefined;
-    if (jsonDepth(text, maxDepth) >= maxDepth || hiddenKeyText.test(text.toLowerCase())) return undefined;
+    if (nestsDeeperThan(text, maxDepth - 1) || hiddenKeyText.test(text.toLowerCase())) return undefined;
     if (this.redactSecrets(text) !== text || (!bounds.raw && escapeControls(text) !== text)) return undefined;
     return JSON.parse(text) as unknown;
   }

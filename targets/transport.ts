@@ -5,7 +5,7 @@ import type { RequestPool } from './origin-pool.js';
 import { noteAnswerSize } from './memory-relief.js';
 import type { Redactor } from './redact.js';
 import { assertSendableHeaders } from './request-line.js';
-import { jsonDepth, maxJsonDepth } from './sanitize.js';
+import { maxJsonDepth, nestsDeeperThan } from './sanitize.js';
 import { onAbort } from './on-abort.js';
 import { parseAnswerJson } from './json-source.js';
 import { AnswerCollector } from './answer-collector.js';
@@ -116,8 +116,7 @@ function parseJson(text: string): { json?: unknown; jsonError?: string } {
   if (text.trim() === '') return {};
   // issue 15: a 100,000-level answer parses, but every recursive reader of it (schema validation, copies) would
   // exhaust the stack; the checks that read the body fail on this instead
-  // (nesting deeper than maxJsonDepth takes more characters than that: a short answer is not scanned)
-  if (text.length > maxJsonDepth && jsonDepth(text) > maxJsonDepth) return { jsonError: `the answer nests deeper than ${maxJsonDepth} levels` };
+  if (nestsDeeperThan(text, maxJsonDepth)) return { jsonError: `the answer nests deeper than ${maxJsonDepth} levels` };
   try {
     return { json: parseAnswerJson(text) };
   } catch (error) {

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { boundValue, cutText, escapeControls, HttpClient, jsonDepth, Redactor, sanitizeText, toCurl } from '../../targets/index.js';
+import { nestsDeeperThan } from '../../targets/sanitize.js';
 import { startStub } from './stub-server.js';
 import type { Stub } from './stub-server.js';
 
@@ -92,5 +94,19 @@ describe('the client against hostile answers', () => {
     expect(sent.status).toBe(200);
     expect(stub.requests.at(-1)?.url).toBe('/v1/webhooks/%1B[2J%0D%0Awho');
     expect(stub.requests).toHaveLength(1);
+  });
+});
+
+describe('nestsDeeperThan', () => {
+  it('says what jsonDepth says of every text and limit, however many brackets stand in strings', () => {
+    const text = fc.array(fc.constantFrom('{', '}', '[', ']', '"', '\\', 'a', ':', ','), { maxLength: 80 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 12 }), (json, limit) => {
+        expect(nestsDeeperThan(json, limit)).toBe(jsonDepth(json, limit) > limit);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(nestsDeeperThan('['.repeat(1_001) + ']'.repeat(1_001), 1_000)).toBe(true);
+    expect(nestsDeeperThan(`[${'{"a":"[[[["},'.repeat(2_000)}1]`, 1_000)).toBe(false);
   });
 });
