@@ -71,6 +71,9 @@ describe('webhook scenario suites against the reference', () => {
     const check = result.checks.find((c) => c.id === 'HISTORY-DELIVERY-RECORDS');
     // one failure of the requirement that says the record must exist, never undefined fields blamed elsewhere
     expect(check?.violated).toEqual(['DLV-EACH-ATTEMPT-RECORDED']);
-    expect(check?.reason).toMatch(/answered 2 attempts of message.delivered .* lists 1 records/);
+    // every message of the run reaches these webhooks (its drivers send two): one record short of the attempts
+    const [, attempts, records] = /answered (\d+) attempts of message.delivered .* lists (\d+) records/.exec(check?.reason ?? '') ?? [];
+    expect(Number(attempts)).toBeGreaterThanOrEqual(2);
+    expect(Number(records)).toBe(Number(attempts) - 1);
   }, 20_000);
 });
