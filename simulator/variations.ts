@@ -27,6 +27,15 @@ export const variationCatalogue = [
   },
   { id: 'clock-ahead', description: "the service's clock runs 40 s ahead of the harness's: every timestamp it stamps is 40 s later" },
   { id: 'list-local-time', description: "GET /v1/messages shows created_at in +02:00 with whole seconds (the same instant as GET by id's, another rendering)" },
+  {
+    id: 'chunked-close',
+    description: 'every answer with a body is sent chunked (no Content-Length) and closes its connection (Connection: close)',
+  },
+  {
+    id: 'canonical-webhooks',
+    description:
+      'webhooks show their events sorted and without repeats and their url in WHATWG form; event delivery records carry test: null; message ids are upper case',
+  },
 ] as const;
 
 /** A variation id of the catalogue. */

@@ -11,7 +11,7 @@ import type { Reply } from './reply.js';
 export function createApiListener(ref: ReferenceContext, router: Router, auth: Authenticator) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     void answer(ref, router, auth, req).then((reply) => {
-      if (!res.headersSent && !res.destroyed) sendReply(res, reply);
+      if (!res.headersSent && !res.destroyed) sendReply(res, reply, ref.options.variations);
     });
   };
 }

@@ -42,7 +42,7 @@ export function errorReply(err: ApiError, now: number, faults: FaultSet, variati
  * string: Node then sends the head and the body in one write (a Buffer body makes it two, gathered by a writev, with
  * a copy of the text made first). The header values are ASCII (Allow, Retry-After), so the bytes are the same.
  */
-export function sendReply(res: ServerResponse, reply: Reply): void {
+export function sendReply(res: ServerResponse, reply: Reply, variations?: ReadonlySet<VariationId>): void {
   const body = reply.text ?? reply.json;
   if (body === undefined) {
     res.writeHead(reply.status, reply.headers);
@@ -50,6 +50,13 @@ export function sendReply(res: ServerResponse, reply: Reply): void {
     return;
   }
   const contentType = reply.text !== undefined ? 'text/plain' : (reply.contentType ?? 'application/json');
+  // variation chunked-close: HTTP/1.1 framing a server may choose (RFC 9112 §7.1), the body in two chunks
+  if (variations?.has('chunked-close')) {
+    res.writeHead(reply.status, { ...reply.headers, 'content-type': `${contentType}; charset=utf-8`, connection: 'close' });
+    res.write(body.slice(0, 1), 'utf8');
+    res.end(body.slice(1), 'utf8');
+    return;
+  }
   res.writeHead(reply.status, { ...reply.headers, 'content-type': `${contentType}; charset=utf-8`, 'content-length': Buffer.byteLength(body, 'utf8') });
   res.end(body, 'utf8');
 }

@@ -60,7 +60,11 @@ export class MessageService {
 
   /** A new message id; the second-based-message-id fault makes it from the clock's second, which messages of one second share. */
   private newId(): string {
-    if (!this.faults.has('second-based-message-id')) return this.options.variations.has('prefixed-message-ids') ? `msg_${randomUUID()}` : randomUUID();
+    if (!this.faults.has('second-based-message-id')) {
+      if (this.options.variations.has('prefixed-message-ids')) return `msg_${randomUUID()}`;
+      // variation canonical-webhooks: a UUID in upper case is a UUID (RFC 9562 §4: case-insensitive on input)
+      return this.options.variations.has('canonical-webhooks') ? randomUUID().toUpperCase() : randomUUID();
+    }
     return `msg_${new Date(this.options.clock()).toISOString().slice(0, 19).replace(/\D/g, '')}`;
   }
 

@@ -291,7 +291,8 @@ export class Dispatcher {
       status_code: answered ?? (this.faults.has('status-code-zero') ? 0 : this.faults.has('network-failure-recorded-502') ? 502 : null),
       response_body: keepAll ? result.body : truncated(result.body),
       delivered_at: stamp(this.options.variations, this.options.clock()),
-      test,
+      // variation canonical-webhooks: an event's record says test: null (spec §2.4 'boolean or null')
+      test: test || !this.options.variations.has('canonical-webhooks') ? test : null,
       ...(this.options.variations.has('extra-fields') ? { duration_ms: 1 } : {}),
     };
     if (test && this.faults.has('test-flag-missing')) delete (record as Partial<DeliveryRecord>).test;

@@ -34,7 +34,11 @@ export function addWebhookRoutes(router: Router, ref: ReferenceContext): void {
 }
 
 function present(ref: ReferenceContext, w: StoredWebhook): Webhook {
-  const out: Webhook = { id: w.id, workspace_id: w.workspace_id, url: w.url, events: [...w.events], created_at: w.created_at, updated_at: w.updated_at };
+  // variation canonical-webhooks: the events as a sorted set, the url as WHATWG URL serialises it
+  const canonical = ref.options.variations.has('canonical-webhooks');
+  const events = canonical ? [...new Set(w.events)].sort() : [...w.events];
+  const url = canonical ? new URL(w.url).href : w.url;
+  const out: Webhook = { id: w.id, workspace_id: w.workspace_id, url, events, created_at: w.created_at, updated_at: w.updated_at };
   if (ref.options.variations.has('extra-fields')) Object.assign(out, { description: '' });
   return presentationFaults(ref, out);
 }

@@ -3,6 +3,7 @@ import { anyConstruction } from '../../rules/index.js';
 import { variationCatalogue } from '../../simulator/variations.js';
 import { defineCheck } from '../../suites/checks/index.js';
 import { loadRegistry, runConformance } from '../../suites/index.js';
+import { receiverForTarget, startHarnessReceiver } from '../../suites/engine/index.js';
 import type { RunResult } from '../../suites/engine/index.js';
 import { defineWebhookCheck } from '../../suites/scenarios/webhook-check.js';
 import { reports } from '../../suites/scenarios/webhook-helpers.js';
@@ -95,4 +96,45 @@ describe('the situations the variations are about really occur, and the history 
     expect(notPassing(run)).toEqual([]);
     expect(run.checks.find((c) => c.id === 'HISTORY-MESSAGE-LIFECYCLE')?.status).toBe('passed');
   }, 60_000);
+
+  it('chunked-close and canonical-webhooks: the answers really are chunked and closed, the webhook canonical, the records test: null, the ids upper case', async () => {
+    const target = referenceTarget({ extra: { variations: ['chunked-close', 'canonical-webhooks'] } });
+    const receiver = await startHarnessReceiver();
+    await target.start(receiverForTarget(receiver));
+    try {
+      const headers = { 'x-api-key': target.keys.growth ?? '', 'content-type': 'application/json' };
+      const url = `${target.receiverUrl('/canonical/hook')}`.replace('https://hooks.', 'https://HOOKS.').replace('/canonical', ':443/canonical');
+      const created = await fetch(`${target.baseUrl}/v1/webhooks`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ url, events: ['message.sent', 'message.delivered', 'message.sent'] }),
+      });
+      expect(created.status).toBe(201);
+      expect(created.headers.get('content-length')).toBeNull();
+      expect(created.headers.get('transfer-encoding')).toBe('chunked');
+      expect(created.headers.get('connection')).toBe('close');
+      const webhook = (await created.json()) as { id: string; url: string; events: string[] };
+      expect(webhook.events).toEqual(['message.delivered', 'message.sent']);
+      expect(webhook.url).toBe(new URL(url).href);
+      expect(webhook.url).not.toBe(url);
+      const sent = await fetch(`${target.baseUrl}/v1/messages`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ to: '+14155550100', from: '+14155550199', message: 'hi' }),
+      });
+      const message = (await sent.json()) as { id: string };
+      expect(message.id).toBe(message.id.toUpperCase());
+      expect(message.id).toMatch(/^[0-9A-F-]{36}$/);
+      // the message's events reach the receiver, each recorded with test: null
+      let records: { event: string; test: unknown }[] = [];
+      for (let poll = 0; poll < 100 && !records.some((r) => r.event === 'message.sent'); poll++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        records = (await (await fetch(`${target.baseUrl}/v1/webhooks/${webhook.id}/deliveries`, { headers })).json()) as typeof records;
+      }
+      expect(records.find((r) => r.event === 'message.sent')?.test).toBeNull();
+    } finally {
+      await target.stop();
+      await receiver.stop();
+    }
+  }, 30_000);
 });
