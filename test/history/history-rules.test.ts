@@ -1,70 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { historyOf, historyRule, judgeHistory } from '../../rules/index.js';
-import type { CallRecord, DeliveryRecord, Judgement } from '../../rules/index.js';
+import { hook, secret, call, create, update, list, rotate, send, delivery, judge } from './history-builders.js';
 
-// The history rules are pure functions of a history: these tests build histories by hand (times in ms) and judge them.
-
-const hook = '11111111-2222-4333-8444-555555555555';
-const secret = 'whsec_' + 'a'.repeat(64);
-const newSecret = 'whsec_' + 'b'.repeat(64);
-
-function call(startedAt: number, finishedAt: number, fields: Partial<CallRecord> & Pick<CallRecord, 'method' | 'path' | 'operationId'>): CallRecord {
-  return { source: 'T', principal: 'growth', query: {}, params: {}, status: 200, startedAt, finishedAt, ...fields };
-}
-
-const create = (at: number, url = 'https://h.example/a', events = ['message.delivered']) =>
-  call(at, at + 5, {
-    method: 'POST',
-    path: '/v1/webhooks',
-    operationId: 'createWebhook',
-    status: 201,
-    requestBody: JSON.stringify({ url, events }),
-    json: { id: hook, url, events, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' },
-    secret,
-  });
-const update = (at: number, end: number, url: string, events: string[]) =>
-  call(at, end, {
-    method: 'PUT',
-    path: `/v1/webhooks/${hook}`,
-    operationId: 'updateWebhook',
-    params: { id: hook },
-    requestBody: JSON.stringify({ url, events }),
-    json: { id: hook, url, events },
-  });
-const list = (at: number, end: number, items: unknown[]) => call(at, end, { method: 'GET', path: '/v1/webhooks', operationId: 'listWebhooks', json: items });
-const rotate = (at: number, end: number) =>
-  call(at, end, { method: 'POST', path: `/v1/webhooks/${hook}/rotate-secret`, operationId: 'rotateWebhookSecret', params: { id: hook }, secret: newSecret });
-const send = (at: number, end: number, id: string) =>
-  call(at, end, { method: 'POST', path: '/v1/messages', operationId: 'sendMessage', status: 201, json: { id, status: 'queued' } });
-
-/** A delivery as the receiver stores it, signed with DESIGN.md §4's service scheme under `key`. */
-function delivery(
-  receivedAt: number,
-  fields: { path?: string; event: string; id: string; status?: string; key?: string; deliveryId?: string; answer?: number | null },
-): DeliveryRecord {
-  const raw = Buffer.from(JSON.stringify({ event: fields.event, data: { id: fields.id, status: fields.status ?? 'delivered' } }));
-  const t = Math.floor(receivedAt / 1000);
-  const v1 = createHmac('sha256', fields.key ?? secret)
-    .update(`${t}.`)
-    .update(raw)
-    .digest('hex');
-  const headers = { 'service-signature': `t=${t},v1=${v1}`, 'service-event': fields.event, 'service-delivery-id': fields.deliveryId ?? 'd-1' };
-  return {
-    path: fields.path ?? '/a',
-    headers,
-    headerPairs: Object.entries(headers),
-    raw,
-    json: JSON.parse(raw.toString()),
-    receivedAt,
-    answeredAt: receivedAt + 1,
-    answerStatus: fields.answer === undefined ? 200 : fields.answer,
-  };
-}
-
-function judge(rule: string, calls: CallRecord[], deliveries: DeliveryRecord[] = []): Judgement {
-  return judgeHistory(historyRule(rule), historyOf(calls, deliveries));
-}
+// The history rules are pure functions of a history: these tests build histories by hand (times in ms, history-builders.ts) and judge them.
 
 describe('webhook read-after-write', () => {
   it('a list that began after a PUT took effect and shows the old values contradicts the PUT: both entries named', () => {
@@ -353,65 +290,5 @@ describe('delivery ids, workspaces and stamps (stop 32)', () => {
     const replayed = judge('stamped-now', [sent(t0, '2026-01-01T12:00:00.010Z'), sent(t0 + 3_600_000, '2026-01-01T12:00:00.010Z')]);
     expect(replayed.contradictions).toEqual([]);
     expect(replayed.judged['MSG-CREATED-AT-NOW']).toBe(1);
-  });
-});
-
-describe('test sends after a move (stop 33)', () => {
-  const test = (at: number, end: number) =>
-    call(at, end, { method: 'POST', path: `/v1/webhooks/${hook}/test`, operationId: 'testWebhook', params: { id: hook } });
-  const moved = [create(0, 'https://h.example/a'), update(10, 20, 'https://h.example/b', ['message.delivered'])];
-
-  it('a test send started after a PUT moved the webhook arrives at the new path; at the old one it is WH-TEST-SENDS-PAYLOAD', () => {
-    const ok = judge('test-routing', [...moved, test(30, 50)], [delivery(40, { path: '/b', event: 'test.webhook.sent', id: hook })]);
-    expect(ok.contradictions).toEqual([]);
-    expect(ok.judged['WH-TEST-SENDS-PAYLOAD']).toBe(1);
-    const old = judge('test-routing', [...moved, test(30, 50)], [delivery(40, { path: '/a', event: 'test.webhook.sent', id: hook })]);
-    expect(old.contradictions.map((c) => [c.requirement, c.earlier, c.later])).toEqual([['WH-TEST-SENDS-PAYLOAD', [2, 3], 4]]);
-    expect(old.contradictions[0]?.message).toMatch(/#2 PUT .* set webhook .*\/b, but the test send of #3 POST .* arrived at another path/);
-  });
-
-  it('a test call concurrent with the PUT may go to either url; a delivery outside any test call is not judged', () => {
-    const concurrent = judge(
-      'test-routing',
-      [create(0, 'https://h.example/a'), update(10, 40, 'https://h.example/b', ['message.delivered']), test(20, 50)],
-      [delivery(30, { path: '/a', event: 'test.webhook.sent', id: hook })],
-    );
-    expect(concurrent.contradictions).toEqual([]);
-    const outside = judge('test-routing', [...moved, test(30, 50)], [delivery(60, { path: '/a', event: 'test.webhook.sent', id: hook })]);
-    expect(outside.contradictions).toEqual([]);
-    expect(outside.judged['WH-TEST-SENDS-PAYLOAD'] ?? 0).toBe(0);
-  });
-});
-
-describe('a webhook stays until it is deleted (stop 33)', () => {
-  const other = '99999999-2222-4333-8444-555555555555';
-  const use = (at: number, status: number, principal = 'growth') =>
-    call(at, at + 5, {
-      method: 'GET',
-      path: `/v1/webhooks/${hook}/deliveries`,
-      operationId: 'listWebhookDeliveries',
-      params: { id: hook },
-      status,
-      json: [],
-      principal,
-    });
-  const remove = (at: number, id: string) =>
-    call(at, at + 5, { method: 'DELETE', path: `/v1/webhooks/${id}`, operationId: 'deleteWebhook', params: { id }, status: 204 });
-
-  it('a 404 on a created webhook no DELETE of it preceded is a contradiction naming the create and the DELETE of another webhook since it was last found', () => {
-    const j = judge('webhook-found', [create(0), use(10, 200), remove(20, other), use(30, 404)]);
-    expect(j.contradictions.map((c) => [c.requirement, c.earlier, c.later, c.explainsLater])).toEqual([['WH-FOUND-UNTIL-DELETED', [1, 3], 4, true]]);
-    expect(j.contradictions[0]?.message).toMatch(
-      /#1 POST .* created webhook .* no DELETE of it began before #4 GET .* the webhook vanished; since it was last found, #3 DELETE .* deleted another webhook/,
-    );
-  });
-
-  it('after a DELETE of it (answered or not) a 404 is what DESIGN.md decides; another key may not see it', () => {
-    expect(judge('webhook-found', [create(0), remove(10, hook), use(30, 404)]).contradictions).toEqual([]);
-    const unanswered = call(10, 20, { method: 'DELETE', path: `/v1/webhooks/${hook}`, operationId: 'deleteWebhook', params: { id: hook }, status: undefined });
-    expect(judge('webhook-found', [create(0), unanswered, use(30, 404)]).contradictions).toEqual([]);
-    const starter = judge('webhook-found', [create(0), use(30, 404, 'starter')]);
-    expect(starter.contradictions).toEqual([]);
-    expect(starter.judged['WH-FOUND-UNTIL-DELETED']).toBe(0);
   });
 });
