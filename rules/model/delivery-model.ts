@@ -25,6 +25,8 @@ export interface DeliveryFacts {
   readonly causeSeq?: number;
   /** An earlier attempt of the same delivery at the same path (same delivery id), if any: this one is a retry. */
   readonly previousAttempt?: DeliveryEntry;
+  /** A test.webhook.sent: the test calls on a webhook that had its path, in flight when it arrived (start order). */
+  readonly testCalls?: readonly CallEntry[];
 }
 
 /** Reads every delivery of the history against the webhooks (by path), messages and test calls. */
@@ -56,10 +58,12 @@ export function deliveryFacts(
     let cause: { at: number; seq: number } | undefined;
     const creation = messageId === undefined ? undefined : messages.get(messageId)?.creation;
     if (creation !== undefined && event !== 'test.webhook.sent') cause = { at: creation.startedAt, seq: creation.seq };
-    if (event === 'test.webhook.sent') {
-      const test = tests.find((call) => ids.includes(call.params.id ?? '') && call.startedAt <= entry.receivedAt && entry.receivedAt <= call.finishedAt);
-      if (test !== undefined) cause = { at: test.startedAt, seq: test.seq };
-    }
+    const testCalls =
+      event === 'test.webhook.sent'
+        ? tests.filter((call) => ids.includes(call.params.id ?? '') && call.startedAt <= entry.receivedAt && entry.receivedAt <= call.finishedAt)
+        : undefined;
+    const test = testCalls?.[0];
+    if (test !== undefined) cause = { at: test.startedAt, seq: test.seq };
     const key = deliveryId === undefined ? undefined : `${entry.path}\u0000${deliveryId}`;
     const previousAttempt = key === undefined ? undefined : lastAttempt.get(key);
     if (key !== undefined) lastAttempt.set(key, entry);
@@ -72,6 +76,7 @@ export function deliveryFacts(
       webhooks: ids,
       ...(cause === undefined ? {} : { causedAfter: cause.at, causeSeq: cause.seq }),
       ...(previousAttempt === undefined ? {} : { previousAttempt }),
+      ...(testCalls === undefined ? {} : { testCalls }),
     };
   });
 }
