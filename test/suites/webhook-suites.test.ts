@@ -71,9 +71,14 @@ describe('webhook scenario suites against the reference', () => {
     const check = result.checks.find((c) => c.id === 'HISTORY-DELIVERY-RECORDS');
     // one failure of the requirement that says the record must exist, never undefined fields blamed elsewhere
     expect(check?.violated).toEqual(['DLV-EACH-ATTEMPT-RECORDED']);
-    // every message of the run reaches these webhooks (its drivers send two): one record short of the attempts
-    const [, attempts, records] = /answered (\d+) attempts of message.delivered .* lists (\d+) records/.exec(check?.reason ?? '') ?? [];
-    expect(Number(attempts)).toBeGreaterThanOrEqual(2);
-    expect(Number(records)).toBe(Number(attempts) - 1);
+    // Two honest phrasings, depending on which listing was the latest quiet one when the retry landed: a count of
+    // attempts one record short ("answered 3 attempts ... lists 2 records"), or one attempt whose record is missing
+    // while every record held matches another attempt ("holds no record of it").
+    const reason = check?.reason ?? '';
+    const counted = /answered (\d+) attempts of message\.\w+ .* lists (\d+) records/.exec(reason);
+    if (counted) {
+      expect(Number(counted[1])).toBeGreaterThanOrEqual(2);
+      expect(Number(counted[2])).toBe(Number(counted[1]) - 1);
+    } else expect(reason).toMatch(/was answered 500, but .* holds no record of it: each of its \d+ records of message\.\w+ matches another attempt/);
   }, 20_000);
 });
