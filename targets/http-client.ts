@@ -1,6 +1,6 @@
 import type { Exchange, ExchangeRequest } from './exchange.js';
 import { HarnessError } from './harness-error.js';
-import { loadUndici } from './load-undici.js';
+import { loadPool } from './load-undici.js';
 import { OriginPool } from './origin-pool.js';
 import { requestPath } from './pipeline/request-path.js';
 import type { RequestPath } from './pipeline/request-path.js';
@@ -102,9 +102,9 @@ export class HttpClient {
     return new HttpClient({ ...destination, pool, redactor, path });
   }
 
-  /** A client as `create` makes it, once undici is loaded: what a run uses, so no check's deadline counts the loading. */
+  /** A client as `create` makes it, once undici's Pool is loaded: what a run uses, so no check's deadline counts the loading. */
   static async open(options: HttpClientOptions): Promise<HttpClient> {
-    await loadUndici();
+    await loadPool();
     return HttpClient.create(options);
   }
 

@@ -1,5 +1,5 @@
 import type { Dispatcher, Pool } from 'undici';
-import { loadUndici, undiciIfLoaded } from './load-undici.js';
+import { loadPool, poolIfLoaded } from './load-undici.js';
 
 /** What the transport asks of a connection pool: undici's `dispatch` (the handler hears of the outcome, errors included). */
 export interface RequestPool {
@@ -7,8 +7,8 @@ export interface RequestPool {
 }
 
 /**
- * The connection pool of the target's origin: made at once when undici is loaded (HttpClient.open), else at the first
- * request, so a command that sends nothing (`--list`, `--plan`) never loads undici (targets/load-undici.ts).
+ * The connection pool of the target's origin: made at once when undici's Pool is loaded (HttpClient.open), else at the first
+ * request, so a command that sends nothing (`--list`, `--plan`) never loads it (targets/load-undici.ts).
  */
 export class OriginPool implements RequestPool {
   private pool: Pool | undefined;
@@ -18,8 +18,8 @@ export class OriginPool implements RequestPool {
     private readonly origin: string,
     private readonly options: Pool.Options,
   ) {
-    const undici = undiciIfLoaded();
-    if (undici !== undefined) this.pool = new undici.Pool(origin, options);
+    const PoolClass = poolIfLoaded();
+    if (PoolClass !== undefined) this.pool = new PoolClass(origin, options);
   }
 
   dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): void {
@@ -39,7 +39,7 @@ export class OriginPool implements RequestPool {
   }
 
   private make(): Promise<Pool> {
-    this.made ??= loadUndici().then((undici) => (this.pool = new undici.Pool(this.origin, this.options)));
+    this.made ??= loadPool().then((PoolClass) => (this.pool = new PoolClass(this.origin, this.options)));
     return this.made;
   }
 }
