@@ -85,12 +85,31 @@ function encodings(digest: Buffer): [AnyConstructionMatch['encoding'], string][]
   ];
 }
 
+/** What a delivery offers to verify: its signature-looking tokens (with their header) and the contents that may be signed. */
+interface Signable {
+  readonly candidates: readonly (readonly [string, string])[];
+  readonly contents: readonly [string, Buffer][];
+}
+
+// made once per delivery: the history's rules try one delivery with several secrets (a rotation's old and new, issue 28)
+const signables = new WeakMap<SignedDelivery, Signable>();
+
+function signable(delivery: SignedDelivery): Signable {
+  let known = signables.get(delivery);
+  if (known === undefined) {
+    const candidates = delivery.headerPairs.flatMap(([name, value]) => tokens(value).map((token) => [name, token] as const));
+    known = { candidates, contents: candidates.length === 0 ? [] : contents(delivery) };
+    signables.set(delivery, known);
+  }
+  return known;
+}
+
 /** The first header of the delivery that carries an HMAC-SHA256 under the secret in a common construction, if any. */
 export function anyConstruction(delivery: SignedDelivery, secret: string): AnyConstructionMatch | undefined {
-  const candidates = delivery.headerPairs.flatMap(([name, value]) => tokens(value).map((token) => [name, token] as const));
+  const { candidates, contents } = signable(delivery);
   if (candidates.length === 0) return undefined;
   for (const key of keys(secret)) {
-    for (const [content, bytes] of contents(delivery)) {
+    for (const [content, bytes] of contents) {
       const forms = encodings(createHmac('sha256', key).update(bytes).digest());
       for (const [header, token] of candidates) {
         const form = forms.find(([encoding, text]) => (encoding === 'hex' ? token.toLowerCase() === text : token === text));

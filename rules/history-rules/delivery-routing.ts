@@ -105,9 +105,22 @@ function judgeDeletedSilence(model: ServiceModel, out: JudgementBuilder): void {
     seen.add(facts.messageId);
     witnessed.push(facts.causedAfter);
   }
+  // ascending, so the messages created after a delete are a tail found by bisection (one count per deleted webhook)
+  witnessed.sort((a, b) => a - b);
   for (const webhook of model.webhooks.byId.values()) {
     const deletion = webhook.deletions[0];
     if (deletion === undefined || (webhook.writes.filter((write) => write.startedAt < deletion.startedAt).at(-1)?.events?.length ?? 0) === 0) continue;
-    out.judged('WH-DELETE-STOPS-DELIVERIES', witnessed.filter((at) => at > deletion.finishedAt).length);
+    out.judged('WH-DELETE-STOPS-DELIVERIES', witnessed.length - countAtMost(witnessed, deletion.finishedAt));
   }
+}
+
+/** How many of the ascending times are at most `at`. */
+function countAtMost(ascending: readonly number[], at: number): number {
+  let [low, high] = [0, ascending.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((ascending[middle] as number) <= at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

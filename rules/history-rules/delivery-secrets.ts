@@ -45,11 +45,13 @@ function judge(model: ServiceModel, out: JudgementBuilder, facts: DeliveryFacts,
   const verifies = (issue: SecretIssue): boolean => issue.secret !== undefined && signedWith(facts, issue.secret);
   const byRetry = retryBound !== undefined && supersededAt(webhook, facts.causedAfter ?? -Infinity).length < replaced.length;
   const current = possible.at(-1) as SecretIssue;
+  const lastRotation = rotations.at(-1);
+  const updateAfter = updates.filter((write) => write.startedAt > current.finishedAt).at(-1);
+  // nothing to judge: no HMAC to compute
+  if (updateAfter === undefined && lastRotation === undefined) return;
   const later = facts.entry.seq;
   const what = describeSeq(history, later);
   const ok = possible.some(verifies);
-  const lastRotation = rotations.at(-1);
-  const updateAfter = updates.filter((write) => write.startedAt > current.finishedAt).at(-1);
   if (updateAfter !== undefined) {
     out.judged('WH-UPDATE-KEEPS-SECRET');
     if (!ok) {

@@ -57,13 +57,18 @@ export function messageViews(model: ServiceModel): Judgement {
     const asked = message.creation?.asked;
     const unasked = echoed.filter((field) => asked?.[field] === undefined);
     for (const field of ['created_at', 'direction', 'platform_message_id', ...unasked] as const) {
-      const views = message.shown.filter((view) => typeof view.fields[field] === 'string');
-      const first = views[0] as MessageSighting | undefined;
-      if (first === undefined) continue;
-      const value = first.fields[field] as string;
-      for (const view of views.slice(1)) {
+      // one pass over the views that show the field as a string: the first, then each later one against it
+      let first: MessageSighting | undefined;
+      let value = '';
+      for (const view of message.shown) {
+        const other = view.fields[field];
+        if (typeof other !== 'string') continue;
+        if (first === undefined) {
+          first = view;
+          value = other;
+          continue;
+        }
         out.judged('MSG-VIEWS-AGREE');
-        const other = view.fields[field] as string;
         if (field === 'created_at' ? sameInstant(value, other) : value === other) continue;
         out.contradiction(
           'MSG-VIEWS-AGREE',
