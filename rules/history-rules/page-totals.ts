@@ -12,8 +12,10 @@ export const pageTotalRequirements = ['PAGE-TOTAL-CONSISTENT'] as const;
  * min(limit, total - (page-1)*limit) items (none past the end) and has_more says whether page*limit < total. A target
  * may count in another query than it reads the page with, so the count may differ by the messages that may have
  * joined or left the filter meanwhile: those created while the page was read, and under a status filter those still
- * moving through the lifecycle (created in the last 10 s and not seen final). An answer without those fields as
- * numbers and a boolean is left to PAGE-OBJECT-FIELDS.
+ * moving through the lifecycle (created in the last 10 s and not seen final); has_more may then be either on a page
+ * that ends within that many items of the end. With none moving, a page that ends exactly at the end says has_more
+ * false (the "a full page means more" bug shows only there). An answer without those fields as numbers and a boolean
+ * is left to PAGE-OBJECT-FIELDS.
  */
 export function pageTotals(model: ServiceModel): Judgement {
   const out = new JudgementBuilder(pageTotalRequirements);
@@ -25,7 +27,7 @@ export function pageTotals(model: ServiceModel): Judgement {
     const held = Math.max(0, Math.min(p.limit, p.total - (p.page - 1) * p.limit));
     const more = p.page * p.limit < p.total;
     const slack = moving(model, page);
-    if (Math.abs(page.items.length - held) <= slack && (p.has_more === more || Math.abs(p.page * p.limit - p.total) <= slack)) continue;
+    if (Math.abs(page.items.length - held) <= slack && (p.has_more === more || (slack > 0 && Math.abs(p.page * p.limit - p.total) <= slack))) continue;
     const filter = [page.status && `status=${page.status}`, page.direction && `direction=${page.direction}`].filter(Boolean).join('&') || 'no filter';
     out.contradiction(
       'PAGE-TOTAL-CONSISTENT',

@@ -28,6 +28,11 @@ export const historyFaults = [
   fault('outbound-filter-skips-templates', 'MSG-LIST-FILTER-DIRECTION', 'direction=outbound leaves out the messages sent from a template'),
   fault('filtered-total-unfiltered', 'PAGE-TOTAL-CONSISTENT', 'under a filter, pagination.total and has_more count every message, not the matching ones'),
   fault('has-more-on-every-page', 'PAGE-TOTAL-CONSISTENT', 'pagination.has_more is true on every page that holds items, the last one too'),
+  fault(
+    'has-more-when-full',
+    'PAGE-TOTAL-CONSISTENT',
+    'pagination.has_more is true on every full page (data.length === limit), the last one too when it ends exactly at the end',
+  ),
   fault('retry-new-delivery-id', 'SIG-DELIVERY-ID-STABLE', 'each retry carries a new Service-Delivery-Id'),
   fault('duplicate-delivered-event', 'EVT-ONCE-PER-TRANSITION', 'message.delivered is delivered twice, each time with its own delivery id'),
   fault('only-200-success', 'EVT-2XX-SUCCESS', 'only a 200 answer ends a delivery: 201-299 are retried'),

@@ -118,8 +118,11 @@ function list(ref: ReferenceContext, req: RequestContext): Reply {
   if (f.has('list-whitespace-collapsed')) for (const item of data) item.message = String(item.message).replace(/\s+/g, ' ');
   if (ref.faults.has('list-not-wrapped')) return jsonReply(200, data);
   const total = f.has('filtered-total-unfiltered') ? listed.length : late ? all.filter((m) => matches(m, true)).length : all.length;
+  // has-more-when-full: "a full page means more follow", wrong only on a last page that ends exactly at the end
   const hasMore =
-    (f.has('has-more-on-every-page') && data.length > 0) || start + cut.length < (f.has('filtered-total-unfiltered') ? listed.length : all.length);
+    (f.has('has-more-on-every-page') && data.length > 0) ||
+    (f.has('has-more-when-full') && data.length === limit) ||
+    start + cut.length < (f.has('filtered-total-unfiltered') ? listed.length : all.length);
   const more = ref.options.variations.has('extra-fields') ? { total_pages: Math.ceil(total / Math.max(limit, 1)) } : {};
   return jsonReply(200, { data, pagination: { page, limit, total, has_more: hasMore, ...more } });
 }

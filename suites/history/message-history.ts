@@ -94,6 +94,30 @@ const filters = defineCheck({
 /** The fields of the checks judged over the run's history only: the drives above (and every other check) send. */
 const judged = { suite, needs: ['billable'], run: async () => {} } as const;
 
+/** Tries at reading a page that ends exactly at the list's end: a busy list may grow between the count and the page. */
+const exactFitTries = 4;
+
+/**
+ * Reads the last message as a page of its own (limit 1, page = total): a page full to the last item, where has_more must
+ * be false. A target that says has_more whenever a page is full (`data.length === limit`) is wrong only there, and the
+ * other drives' pages seldom end exactly at the list's end with nothing created meanwhile (the rule's only judge then).
+ */
+async function exactFitPage(ctx: CheckContext): Promise<void> {
+  // a list of one at least, also in a run of its own
+  await sendMessage(ctx);
+  let total = totalOf(await listPage(ctx, { limit: 1 }));
+  for (let attempt = 1; attempt <= exactFitTries && total !== undefined && total >= 1 && !ctx.signal.aborted; attempt++) {
+    const now = totalOf(await listPage(ctx, { limit: 1, page: total }));
+    if (now === total) return;
+    total = now;
+  }
+}
+
+function totalOf(answer: unknown): number | undefined {
+  const total = ((answer as { json?: { pagination?: { total?: unknown } } } | undefined)?.json?.pagination?.total ?? undefined) as unknown;
+  return typeof total === 'number' && Number.isInteger(total) && total <= Number.MAX_SAFE_INTEGER ? total : undefined;
+}
+
 /** DESIGN.md §4 pagination: total and has_more agree with the data under every filter. */
 const pageTotals = defineCheck({
   ...judged,
@@ -102,7 +126,9 @@ const pageTotals = defineCheck({
   requirements: ['PAGE-TOTAL-CONSISTENT'],
   level: 'should',
   uses: ['sendMessage', 'listMessages'],
+  estimate: { requests: 2 + exactFitTries, sends: 1 },
   history: { rule: 'page-totals', drivers: ['HISTORY-MESSAGE-FILTERS'], evidence: 'page of GET /v1/messages with a pagination object' },
+  run: exactFitPage,
 });
 
 /** spec §4.1 does not state the list order: it is recorded (observe), over every page of the run. */
