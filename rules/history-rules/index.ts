@@ -17,6 +17,7 @@ import { stampedNow, stampedNowRequirements } from './stamped-now.js';
 import { testRouting, testRoutingRequirements } from './test-routing.js';
 import { webhookDeletion, webhookDeletionRequirements } from './webhook-deletion.js';
 import { webhookFound, webhookFoundRequirements } from './webhook-found.js';
+import { webhookListStampRequirements, webhookListStamps } from './webhook-list-stamps.js';
 import { webhookReadRequirements, webhookReads } from './webhook-reads.js';
 import { webhookTimestampRequirements, webhookTimestamps } from './webhook-timestamps.js';
 import { webhookViewRequirements, webhookViews } from './webhook-views.js';
@@ -34,6 +35,7 @@ export const historyRules: readonly HistoryRule[] = [
   { name: 'webhook-reads', requirements: webhookReadRequirements, judge: webhookReads },
   { name: 'webhook-timestamps', requirements: webhookTimestampRequirements, judge: webhookTimestamps },
   { name: 'webhook-views', requirements: webhookViewRequirements, judge: webhookViews },
+  { name: 'webhook-list-stamps', requirements: webhookListStampRequirements, judge: webhookListStamps },
   { name: 'workspace-of-key', requirements: workspaceOfKeyRequirements, judge: workspaceOfKey },
   { name: 'webhook-deletion', requirements: webhookDeletionRequirements, judge: webhookDeletion },
   { name: 'webhook-found', requirements: webhookFoundRequirements, judge: webhookFound },

@@ -25,6 +25,8 @@ export interface SecretIssue extends Interval {
   /** Known when the answer carried it (memory only). */
   readonly secret?: string;
   readonly determinate: boolean;
+  /** The answer's updated_at, as given (a rotation may stamp it: spec §4.2 does not say). */
+  readonly updatedAt?: string;
 }
 
 /** A call on the webhook's id (PUT, DELETE, rotate, test, deliveries) and what it answered. */
@@ -100,7 +102,13 @@ export function webhookModels(calls: readonly CallEntry[]): WebhookModels {
     if (call.operationId === 'updateWebhook' && (ok || maybe))
       model.writes.push({ ...interval, kind: 'update', ...written(call), determinate: ok, ...stamps(call.json) });
     if (call.operationId === 'rotateWebhookSecret' && (ok || maybe))
-      model.secrets.push({ ...interval, kind: 'rotate', ...(call.secret === undefined ? {} : { secret: call.secret }), determinate: ok });
+      model.secrets.push({
+        ...interval,
+        kind: 'rotate',
+        ...(call.secret === undefined ? {} : { secret: call.secret }),
+        determinate: ok,
+        ...updatedOf(call.json),
+      });
     if (call.operationId === 'deleteWebhook' && ok) model.deletions.push(interval);
   }
   return { byId, lists };
@@ -115,10 +123,14 @@ function written(call: CallEntry): Pick<WebhookWrite, 'url' | 'path' | 'events'>
   return { ...(url === undefined ? {} : { url }), ...(path === undefined ? {} : { path }), ...(events === undefined ? {} : { events }) };
 }
 
-function stamps(json: unknown): Pick<WebhookWrite, 'updatedAt' | 'createdAt'> {
+function updatedOf(json: unknown): Pick<SecretIssue, 'updatedAt'> {
   const updatedAt = stringField(json, 'updated_at');
+  return updatedAt === undefined ? {} : { updatedAt };
+}
+
+function stamps(json: unknown): Pick<WebhookWrite, 'updatedAt' | 'createdAt'> {
   const createdAt = stringField(json, 'created_at');
-  return { ...(updatedAt === undefined ? {} : { updatedAt }), ...(createdAt === undefined ? {} : { createdAt }) };
+  return { ...updatedOf(json), ...(createdAt === undefined ? {} : { createdAt }) };
 }
 
 /**

@@ -22,6 +22,11 @@ export const historyFaults = [
   fault('list-created-at-now', 'MSG-VIEWS-AGREE', 'GET /v1/messages shows each message with created_at the time of the listing'),
   fault('list-cuts-message', 'MSG-LIST-ECHO', 'GET /v1/messages shows each message text cut to its first 20 characters (a preview column)'),
   fault('webhooks-list-created-at-now', 'WH-CREATED-AT-FIXED', 'GET /v1/webhooks shows each webhook with created_at the time of the listing'),
+  fault(
+    'webhooks-list-updated-at-created',
+    'WH-UPDATED-AT-LISTED',
+    'GET /v1/webhooks shows each webhook with its created_at as updated_at (PUT and rotate answers show the right one)',
+  ),
   fault('list-status-stale', 'MSG-LIFECYCLE', 'GET /v1/messages shows each message with the status it was created with'),
   fault('get-status-flaps', 'MSG-LIFECYCLE', 'GET /v1/messages/{id} shows a delivered message as sent on every second read'),
   fault('status-filter-after-paging', 'MSG-LIST-FILTER-STATUS', 'GET /v1/messages applies the status filter to each page after cutting it'),

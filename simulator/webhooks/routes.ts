@@ -92,6 +92,8 @@ function list(ref: ReferenceContext): Reply {
   const items = shown.map((w) => (leak ? { ...view(w), signing_secret: w.signing_secret } : view(w)));
   // webhooks-list-created-at-now: the list stamps created_at at read time
   if (ref.faults.has('webhooks-list-created-at-now')) for (const item of items) item.created_at = new Date(now).toISOString();
+  // webhooks-list-updated-at-created: the list's query selects created_at for both columns
+  if (ref.faults.has('webhooks-list-updated-at-created')) for (const item of items) item.updated_at = item.created_at;
   return jsonReply(200, ref.faults.has('webhooks-list-wrapped') ? { data: items } : items);
 }
 
@@ -160,7 +162,8 @@ function rotate(ref: ReferenceContext, req: RequestContext): Reply {
     webhook.previous_secret = webhook.signing_secret;
     webhook.signing_secret = newSigningSecret();
   }
-  webhook.updated_at = stamp(ref.options.variations, ref.options.clock());
+  // variation rotate-keeps-updated-at: a rotation is not an update of the webhook's settings (spec §4.2 is silent)
+  if (!ref.options.variations.has('rotate-keeps-updated-at')) webhook.updated_at = stamp(ref.options.variations, ref.options.clock());
   const answer = jsonReply(200, withSecret(ref, webhook));
   // fault rotate-answer-not-stored: the answer shows one new secret, a second write stores another
   if (ref.faults.has('rotate-answer-not-stored')) webhook.signing_secret = newSigningSecret();

@@ -55,6 +55,17 @@ const createdAt = defineCheck({
   history: { rule: 'webhook-views', drivers: ['HISTORY-WEBHOOK-READ-AFTER-WRITE'], evidence: 'list of webhooks after a create of one it shows' },
 });
 
+/** spec §2.3 (DESIGN.md's reading): a list shows the updated_at of the webhook's latest write, as the write answered it. */
+const updatedAtListed = defineCheck({
+  ...judged,
+  id: 'HISTORY-WEBHOOK-UPDATED-AT-LISTED',
+  title: 'GET /v1/webhooks shows each webhook with the updated_at its latest create, PUT or rotation answered',
+  requirements: ['WH-UPDATED-AT-LISTED'],
+  level: 'should',
+  uses: ['createWebhook', 'listWebhooks'],
+  history: { rule: 'webhook-list-stamps', drivers: ['HISTORY-WEBHOOK-READ-AFTER-WRITE'], evidence: 'list of webhooks after a write of one it shows' },
+});
+
 /** spec §2.3 (DESIGN.md's reading): one API key's webhooks, and the caller /v1/user/me shows, are of one workspace. */
 const workspace = defineCheck({
   ...judged,
@@ -170,6 +181,7 @@ function pauseMs(ms: number): Promise<void> {
 export const webhookHistoryChecks: readonly Check[] = [
   readAfterWrite,
   createdAt,
+  updatedAtListed,
   workspace,
   stampedNow,
   updatedAt,

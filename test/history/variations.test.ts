@@ -97,6 +97,39 @@ describe('the situations the variations are about really occur, and the history 
     expect(run.checks.find((c) => c.id === 'HISTORY-MESSAGE-LIFECYCLE')?.status).toBe('passed');
   }, 60_000);
 
+  it("rotate-keeps-updated-at: a list after a PUT and a rotation shows the rotation's (unchanged) updated_at, and the listed-stamp check passes", async () => {
+    const stamps: { put?: unknown; rotated?: unknown; listed?: unknown } = {};
+    const drive = defineWebhookCheck({
+      id: 'TEST-LIST-AFTER-ROTATION',
+      title: 'a PUT, a rotation, then a list of webhooks',
+      suite: 'test/variations',
+      requirements: ['WH-UPDATED-AT-LISTED'],
+      level: 'should',
+      async run(ctx, hooks) {
+        const hook = await hooks.create(['message.failed']);
+        const put = await ctx.http.request({ method: 'PUT', path: `/v1/webhooks/${hook.id}`, body: { url: hook.url, events: ['message.sent'] } });
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const rotated = await ctx.http.request({ method: 'POST', path: `/v1/webhooks/${hook.id}/rotate-secret` });
+        const listed = await ctx.http.request({ method: 'GET', path: '/v1/webhooks' });
+        stamps.put = (put.json as { updated_at?: unknown }).updated_at;
+        stamps.rotated = (rotated.json as { updated_at?: unknown }).updated_at;
+        stamps.listed = (listed.json as { id: string; updated_at?: unknown }[]).find((w) => w.id === hook.id)?.updated_at;
+      },
+    });
+    const registry = (await loadRegistry(['./checks/builtin/index.js', './history/index.js'])).register(drive);
+    const run = await runConformance({
+      target: referenceTarget({ extra: { variations: ['rotate-keeps-updated-at'] } }),
+      registry,
+      seed: 23,
+      selection: { ids: [drive.id, 'HISTORY-WEBHOOK-UPDATED-AT-LISTED'] },
+    });
+    expect(typeof stamps.put).toBe('string');
+    expect(stamps.rotated).toBe(stamps.put);
+    expect(stamps.listed).toBe(stamps.put);
+    expect(notPassing(run)).toEqual([]);
+    expect(run.checks.find((c) => c.id === 'HISTORY-WEBHOOK-UPDATED-AT-LISTED')?.status).toBe('passed');
+  }, 60_000);
+
   it('chunked-close and canonical-webhooks: the answers really are chunked and closed, the webhook canonical, the records test: null, the ids upper case', async () => {
     const target = referenceTarget({ extra: { variations: ['chunked-close', 'canonical-webhooks'] } });
     const receiver = await startHarnessReceiver();

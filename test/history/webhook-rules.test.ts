@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hook, call, create, update, delivery, judge } from './history-builders.js';
+import { hook, call, create, update, list, rotate, delivery, judge } from './history-builders.js';
 
 // Webhook rules of stop 33 (test-routing, webhook-found) over histories built by hand (history-builders.ts).
 
@@ -60,5 +60,40 @@ describe('a webhook stays until it is deleted (stop 33)', () => {
     const starter = judge('webhook-found', [create(0), use(30, 404, 'starter')]);
     expect(starter.contradictions).toEqual([]);
     expect(starter.judged['WH-FOUND-UNTIL-DELETED']).toBe(0);
+  });
+});
+
+describe('updated_at in lists (WH-UPDATED-AT-LISTED)', () => {
+  const created = '2026-01-01T00:00:00.000Z';
+  const put = '2026-01-01T00:00:00.015Z';
+  const stamped = (entry: ReturnType<typeof update>, updatedAt: string) => ({ ...entry, json: { ...(entry.json as object), updated_at: updatedAt } });
+  const listed = (at: number, updatedAt: string) =>
+    list(at, at + 5, [{ id: hook, url: 'https://h.example/b', events: ['message.failed'], created_at: created, updated_at: updatedAt }]);
+  const putAt = (at: number, end: number) => stamped(update(at, end, 'https://h.example/b', ['message.failed']), put);
+
+  it("a list begun after a PUT shows the PUT's updated_at: the create's is a contradiction naming both; the same instant to the second passes", () => {
+    const stale = judge('webhook-list-stamps', [create(0), putAt(10, 20), listed(30, created)]);
+    expect(stale.contradictions.map((c) => [c.requirement, c.earlier, c.later])).toEqual([['WH-UPDATED-AT-LISTED', [2], 3]]);
+    expect(stale.contradictions[0]?.message).toMatch(/#2 PUT .* updated_at 2026-01-01T00:00:00.015Z; #3 GET \/v1\/webhooks/);
+    const ok = judge('webhook-list-stamps', [create(0), putAt(10, 20), listed(30, '2026-01-01T02:00:00+02:00')]);
+    expect(ok.contradictions).toEqual([]);
+    expect(ok.judged['WH-UPDATED-AT-LISTED']).toBe(1);
+  });
+
+  it('a list concurrent with the PUT may show either stamp; an unanswered PUT leaves it unjudged', () => {
+    expect(judge('webhook-list-stamps', [create(0), putAt(10, 40), listed(30, created)]).contradictions).toEqual([]);
+    const { status: _unanswered, ...lost } = putAt(10, 20);
+    const unjudged = judge('webhook-list-stamps', [create(0), lost, listed(30, created)]);
+    expect(unjudged.contradictions).toEqual([]);
+    expect(unjudged.judged['WH-UPDATED-AT-LISTED'] ?? 0).toBe(0);
+  });
+
+  it("after a rotation the list shows the rotation's answer, whether it stamped updated_at or kept it", () => {
+    const rotation = (updatedAt: string) => ({ ...rotate(30, 40), json: { id: hook, updated_at: updatedAt } });
+    expect(
+      judge('webhook-list-stamps', [create(0), putAt(10, 20), rotation('2026-01-01T00:00:00.035Z'), listed(50, '2026-01-01T00:00:00.035Z')]).contradictions,
+    ).toEqual([]);
+    expect(judge('webhook-list-stamps', [create(0), putAt(10, 20), rotation(put), listed(50, put)]).contradictions).toEqual([]);
+    expect(judge('webhook-list-stamps', [create(0), putAt(10, 20), rotation('2026-01-01T00:00:00.035Z'), listed(50, put)]).contradictions).toHaveLength(1);
   });
 });
