@@ -74,16 +74,16 @@ export type DeliveryRecord = Omit<DeliveryEntry, 'kind' | 'seq'>;
 
 /** Orders calls and deliveries into one history (stable: equal times keep their given order). */
 export function historyOf(calls: readonly CallRecord[], deliveries: readonly DeliveryRecord[]): History {
-  const timed = [
-    ...calls.map((call, index) => ({ at: call.startedAt, index, make: (seq: number): HistoryEntry => ({ kind: 'call', seq, ...call }) })),
-    ...deliveries.map((delivery, index) => ({
-      at: delivery.receivedAt,
-      index: calls.length + index,
-      make: (seq: number): HistoryEntry => ({ kind: 'delivery', seq, ...delivery }),
-    })),
-  ].sort((a, b) => a.at - b.at || a.index - b.index);
-  const entries = timed.map((item, seq) => item.make(seq + 1));
-  const origin = timed[0]?.at ?? 0;
+  // positions: calls first, then deliveries (the tie-break that keeps the given order); sorted by their times
+  const at = (position: number): number =>
+    position < calls.length ? (calls[position] as CallRecord).startedAt : (deliveries[position - calls.length] as DeliveryRecord).receivedAt;
+  const order = Array.from({ length: calls.length + deliveries.length }, (_, position) => position).sort((a, b) => at(a) - at(b) || a - b);
+  const entries = order.map((position, index): HistoryEntry =>
+    position < calls.length
+      ? { kind: 'call', seq: index + 1, ...(calls[position] as CallRecord) }
+      : { kind: 'delivery', seq: index + 1, ...(deliveries[position - calls.length] as DeliveryRecord) },
+  );
+  const origin = order.length === 0 ? 0 : at(order[0] as number);
   return {
     calls: entries.filter((entry): entry is CallEntry => entry.kind === 'call'),
     deliveries: entries.filter((entry): entry is DeliveryEntry => entry.kind === 'delivery'),

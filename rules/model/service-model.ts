@@ -57,8 +57,8 @@ export function modelOf(history: History): ServiceModel {
       history,
       webhooks,
       messages,
-      keyedSends: history.calls.flatMap(keyedSend),
-      recordListings: history.calls.flatMap(recordListing),
+      keyedSends: picked(history.calls, keyedSend),
+      recordListings: picked(history.calls, recordListing),
       deliveries: deliveryFacts(history.deliveries, webhooks.byId, messages.byId, history.calls),
     };
     built.set(history, model);
@@ -66,41 +66,47 @@ export function modelOf(history: History): ServiceModel {
   return model;
 }
 
-function keyedSend(call: CallEntry): KeyedSend[] {
-  if ((call.operationId !== 'sendMessage' && call.operationId !== 'sendTemplateMessage') || call.idempotencyKey === undefined) return [];
-  const messageId = call.status !== undefined && call.status < 300 ? stringField(call.json, 'id') : undefined;
-  return [
-    {
-      seq: call.seq,
-      startedAt: call.startedAt,
-      finishedAt: call.finishedAt,
-      principal: call.principal,
-      key: call.idempotencyKey,
-      request: `${call.operationId}\u0000${compactCanonicalJson(parseJson(call.requestBody) ?? call.requestBody ?? null)}`,
-      ...(call.status === undefined ? {} : { status: call.status, answer: `${call.status}\u0000${compactCanonicalJson(call.json ?? null)}` }),
-      ...(messageId === undefined ? {} : { messageId }),
-    },
-  ];
+/** What `pick` makes of the calls it applies to, in order (a loop: no array per call, issue 28). */
+function picked<T>(calls: readonly CallEntry[], pick: (call: CallEntry) => T | undefined): T[] {
+  const out: T[] = [];
+  for (const call of calls) {
+    const made = pick(call);
+    if (made !== undefined) out.push(made);
+  }
+  return out;
 }
 
-function recordListing(call: CallEntry): RecordListing[] {
+function keyedSend(call: CallEntry): KeyedSend | undefined {
+  if ((call.operationId !== 'sendMessage' && call.operationId !== 'sendTemplateMessage') || call.idempotencyKey === undefined) return undefined;
+  const messageId = call.status !== undefined && call.status < 300 ? stringField(call.json, 'id') : undefined;
+  return {
+    seq: call.seq,
+    startedAt: call.startedAt,
+    finishedAt: call.finishedAt,
+    principal: call.principal,
+    key: call.idempotencyKey,
+    request: `${call.operationId}\u0000${compactCanonicalJson(parseJson(call.requestBody) ?? call.requestBody ?? null)}`,
+    ...(call.status === undefined ? {} : { status: call.status, answer: `${call.status}\u0000${compactCanonicalJson(call.json ?? null)}` }),
+    ...(messageId === undefined ? {} : { messageId }),
+  };
+}
+
+function recordListing(call: CallEntry): RecordListing | undefined {
   const id = call.params.id;
-  if (call.operationId !== 'listWebhookDeliveries' || id === undefined || call.status === undefined || call.status >= 300) return [];
+  if (call.operationId !== 'listWebhookDeliveries' || id === undefined || call.status === undefined || call.status >= 300) return undefined;
   const items = itemsOf(call.json);
-  if (items === undefined) return [];
+  if (items === undefined) return undefined;
   const number = (name: string, fallback: number): number => {
     const value = Number(call.query[name]);
     return call.query[name] !== undefined && Number.isInteger(value) ? value : fallback;
   };
-  return [
-    {
-      seq: call.seq,
-      startedAt: call.startedAt,
-      finishedAt: call.finishedAt,
-      webhookId: id,
-      page: number('page', 1),
-      limit: number('limit', 50),
-      records: items.map((item) => objectOf(item) ?? {}),
-    },
-  ];
+  return {
+    seq: call.seq,
+    startedAt: call.startedAt,
+    finishedAt: call.finishedAt,
+    webhookId: id,
+    page: number('page', 1),
+    limit: number('limit', 50),
+    records: items.map((item) => objectOf(item) ?? {}),
+  };
 }

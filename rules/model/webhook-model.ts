@@ -61,6 +61,8 @@ export interface WebhookModels {
 }
 
 const onId = new Set(['updateWebhook', 'deleteWebhook', 'rotateWebhookSecret', 'testWebhook', 'listWebhookDeliveries']);
+// every operation the webhook models read: the other calls are passed over at once
+const webhookOperations = new Set(['createWebhook', 'listWebhooks', ...onId]);
 
 /** Builds the webhook models from the calls (in start order). */
 export function webhookModels(calls: readonly CallEntry[]): WebhookModels {
@@ -75,6 +77,7 @@ export function webhookModels(calls: readonly CallEntry[]): WebhookModels {
     return model;
   };
   for (const call of calls) {
+    if (!webhookOperations.has(call.operationId ?? '')) continue;
     const ok = call.status !== undefined && call.status >= 200 && call.status < 300;
     const interval = { seq: call.seq, startedAt: call.startedAt, finishedAt: call.finishedAt };
     if (call.operationId === 'createWebhook' && ok) {
