@@ -44,4 +44,9 @@ export const webhookFaults = [
   fault('delivered-id-renamed', 'EVT-DELIVERED-ID', 'message.delivered payloads carry message_id instead of id in data'),
   fault('success-200-retried', 'EVT-RECEIVER-200', 'only answers above 200 count as success: a 200 answer is retried'),
   fault('signing-secret-cached', 'SIG-PER-WEBHOOK', 'deliveries are signed with the secret of the first registered webhook'),
+  fault(
+    'simulator-no-rotate-route',
+    'SIM-SAME-PATHS',
+    'simulator mode does not serve POST /v1/webhooks/{id}/rotate-secret (404, no route); every other path works',
+  ),
 ] as const satisfies readonly Fault[];

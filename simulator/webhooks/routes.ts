@@ -28,9 +28,11 @@ export function addWebhookRoutes(router: Router, ref: ReferenceContext): void {
     .add('POST', '/v1/webhooks', (req) => create(ref, req))
     .add('PUT', '/v1/webhooks/{id}', (req) => update(ref, req))
     .add('DELETE', '/v1/webhooks/{id}', (req) => remove(ref, req))
-    .add('POST', '/v1/webhooks/{id}/rotate-secret', (req) => rotate(ref, req))
     .add('POST', '/v1/webhooks/{id}/test', (req) => test(ref, req))
     .add('GET', '/v1/webhooks/{id}/deliveries', (req) => deliveries(ref, req));
+  // fault simulator-no-rotate-route: a simulator written without the rotation route
+  if (ref.options.mode === 'simulator' && ref.faults.has('simulator-no-rotate-route')) return;
+  router.add('POST', '/v1/webhooks/{id}/rotate-secret', (req) => rotate(ref, req));
 }
 
 function present(ref: ReferenceContext, w: StoredWebhook): Webhook {

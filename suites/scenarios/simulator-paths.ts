@@ -3,6 +3,7 @@ import type { Check, CheckContext } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
 import { simulatorApiPort } from '../../spec/simulator-defaults.js';
 import { send, sendBody, sendKindsFor, sendOperations, uniqueToken } from './scenario-helpers.js';
+import { defineWebhookCheck } from './webhook-check.js';
 
 const suite = 'scenarios/simulator';
 
@@ -38,6 +39,44 @@ const samePaths = defineCheck({
     ctx.expect(create.status !== 404 && create.status !== 405, `POST /v1/webhooks answered ${create.status ?? 'nothing'}: the path is not served`, {
       exchange: create,
     });
+  },
+});
+
+/**
+ * spec §8 and §4.2: the five paths on a webhook's id, each called once on a webhook just created (needs the receiver its
+ * url names). A path not served answers 404 like an unknown id: against a webhook that exists, a 404 is a missing route,
+ * reported here on SIM-SAME-PATHS (without this check it surfaced only as a webhook that seemed to vanish).
+ */
+const sameWebhookPaths = defineWebhookCheck({
+  id: 'SIMULATOR-SCENARIO-SAME-WEBHOOK-PATHS',
+  title: 'simulator: the /v1/webhooks/{id} paths (PUT, rotate-secret, test, deliveries, DELETE) are served',
+  suite,
+  requirements: ['SIM-SAME-PATHS'],
+  level: 'must',
+  estimate: { requests: 6, sends: 0 },
+  async run(ctx, hooks) {
+    const hook = await hooks.create(['message.failed']);
+    const at = `/v1/webhooks/${hook.id}`;
+    const calls: readonly { method: 'PUT' | 'POST' | 'GET' | 'DELETE'; path: string; label: string; body?: unknown }[] = [
+      { method: 'PUT', path: at, label: 'PUT /v1/webhooks/{id}', body: { url: hook.url, events: ['message.failed'] } },
+      { method: 'POST', path: `${at}/rotate-secret`, label: 'POST /v1/webhooks/{id}/rotate-secret' },
+      { method: 'POST', path: `${at}/test`, label: 'POST /v1/webhooks/{id}/test' },
+      { method: 'GET', path: `${at}/deliveries`, label: 'GET /v1/webhooks/{id}/deliveries' },
+      { method: 'DELETE', path: at, label: 'DELETE /v1/webhooks/{id}' },
+    ];
+    let answer: Exchange | undefined;
+    for (const { label, ...request } of calls) {
+      answer = await ctx.http.request(request);
+      ctx.expect(
+        answer.status !== 404 && answer.status !== 405,
+        `${label} of a webhook just created answered ${answer.status ?? 'nothing'}: the path is not served`,
+        {
+          exchange: answer,
+        },
+      );
+    }
+    // the DELETE removed it: the fixture's clean-up has nothing left to delete
+    if (answer?.status !== undefined && answer.status >= 200 && answer.status < 300) hooks.forget(hook.id);
   },
 });
 
@@ -79,4 +118,4 @@ const defaultApiPort = defineCheck({
 });
 
 /** The simulator scenarios (spec §8 Development simulator). */
-export const checks: readonly Check[] = [samePaths, defaultApiPort];
+export const checks: readonly Check[] = [samePaths, sameWebhookPaths, defaultApiPort];

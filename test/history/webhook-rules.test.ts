@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hook, call, create, update, list, rotate, delivery, judge } from './history-builders.js';
 
-// Webhook rules of stop 33 (test-routing, webhook-found) over histories built by hand (history-builders.ts).
+// Webhook rules (test-routing, webhook-found, webhook-list-stamps) over histories built by hand (history-builders.ts).
 
 describe('test sends after a move (stop 33)', () => {
   const test = (at: number, end: number) =>
@@ -60,6 +60,15 @@ describe('a webhook stays until it is deleted (stop 33)', () => {
     const starter = judge('webhook-found', [create(0), use(30, 404, 'starter')]);
     expect(starter.contradictions).toEqual([]);
     expect(starter.judged['WH-FOUND-UNTIL-DELETED']).toBe(0);
+  });
+
+  it('a 404 of an operation that answered no call of the run 2xx is a route not served, not a webhook that vanished', () => {
+    const missing = judge('webhook-found', [create(0), use(30, 404)]);
+    expect(missing.contradictions).toEqual([]);
+    expect(missing.judged['WH-FOUND-UNTIL-DELETED'] ?? 0).toBe(0);
+    // once the same operation answered 2xx (on any webhook), its 404 on a webhook that was not deleted is the webhook's
+    const served = judge('webhook-found', [create(0), use(30, 404), { ...use(40, 200), params: { id: 'another' } }]);
+    expect(served.contradictions.map((c) => c.requirement)).toEqual(['WH-FOUND-UNTIL-DELETED']);
   });
 });
 
