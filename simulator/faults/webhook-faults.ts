@@ -49,4 +49,9 @@ export const webhookFaults = [
     'SIM-SAME-PATHS',
     'simulator mode does not serve POST /v1/webhooks/{id}/rotate-secret (404, no route); every other path works',
   ),
+  fault(
+    'rotate-secret-of-workspace',
+    'SIG-PER-WEBHOOK',
+    'rotate-secret gives every webhook of the workspace the new secret (its query lost the id condition); only the named one is answered',
+  ),
 ] as const satisfies readonly Fault[];

@@ -166,6 +166,10 @@ function rotate(ref: ReferenceContext, req: RequestContext): Reply {
   }
   // variation rotate-keeps-updated-at: a rotation is not an update of the webhook's settings (spec §4.2 is silent)
   if (!ref.options.variations.has('rotate-keeps-updated-at')) webhook.updated_at = stamp(ref.options.variations, ref.options.clock());
+  // fault rotate-secret-of-workspace: the update is keyed on the workspace, so every webhook of it gets the new secret
+  if (ref.faults.has('rotate-secret-of-workspace'))
+    for (const other of ref.store.listWebhooks())
+      if (other !== webhook) Object.assign(other, { previous_secret: other.signing_secret, signing_secret: webhook.signing_secret });
   const answer = jsonReply(200, withSecret(ref, webhook));
   // fault rotate-answer-not-stored: the answer shows one new secret, a second write stores another
   if (ref.faults.has('rotate-answer-not-stored')) webhook.signing_secret = newSigningSecret();

@@ -179,7 +179,7 @@ export const extraHeaders = signatureCheck(
       : `Service-Event and Service-Delivery-Id go with the Service-Signature header (DESIGN.md §4); the target is described as signing with ${describeConvention(c)}`,
 );
 
-/** spec §2.3: each webhook has its own secret; its deliveries verify with it and not with another webhook's. */
+/** spec §2.3: each webhook has its own secret; its deliveries verify with it and not with another webhook's, also after another's rotation. */
 export const perWebhook = defineWebhookCheck({
   id: 'SIGNATURE-PER-WEBHOOK',
   title: "a webhook's deliveries verify with its own secret and not with another webhook's",
@@ -204,6 +204,19 @@ export const perWebhook = defineWebhookCheck({
       );
       ctx.expect(anyConstruction(delivery, other.secret) === undefined, `the test delivery of webhook ${name} verifies with the other webhook's secret`);
     }
+    // spec §4.2: rotate-secret replaces the secret of the webhook it names, and only that one's (a rotation that lost
+    // its id condition gives every webhook of the workspace the new secret). Not a use of the operation: a target
+    // without it leaves this step to rotate-secret's own baseline.
+    const rotated = await ctx.http.request({ method: 'POST', path: `/v1/webhooks/${a.id}/rotate-secret` });
+    const fresh = (rotated.json as { signing_secret?: unknown } | undefined)?.signing_secret;
+    if (rotated.status === undefined || rotated.status < 200 || rotated.status >= 300 || typeof fresh !== 'string')
+      return ctx.log(`rotate-secret of webhook A answered ${rotated.status ?? 'nothing'} without a new secret: the rotation step was left out`);
+    const { delivery } = await hooks.testSend(b);
+    ctx.expect(
+      anyConstruction(delivery, b.secret) !== undefined,
+      `after rotate-secret of webhook A, the test delivery of webhook B does not verify with B's own secret: the rotation changed another webhook's secret`,
+    );
+    ctx.expect(anyConstruction(delivery, fresh) === undefined, `after rotate-secret of webhook A, the test delivery of webhook B verifies with A's new secret`);
   },
 });
 
