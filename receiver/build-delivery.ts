@@ -34,8 +34,11 @@ export interface Arrival {
   monotonicMs: number;
 }
 
-/** Turns a request and its captured body into a stored Delivery (verification and answer filled by the caller). */
-export function buildDelivery(req: IncomingMessage, arrival: Arrival, body: BodyCapture): Delivery {
+/**
+ * Turns a request and its captured body into a stored Delivery (verification and answer filled by the caller); a
+ * parsed body is kept as `readJson` reads it (ReceiverOptions.readJson), the bytes as sent.
+ */
+export function buildDelivery(req: IncomingMessage, arrival: Arrival, body: BodyCapture, readJson?: (json: unknown) => unknown): Delivery {
   const url = req.url ?? '/';
   const headerPairs: Array<[string, string]> = [];
   const headers = Object.create(null) as Record<string, string>;
@@ -45,7 +48,9 @@ export function buildDelivery(req: IncomingMessage, arrival: Arrival, body: Body
     headerPairs.push([name, value]);
     headers[name] = Object.hasOwn(headers, name) ? `${headers[name]}, ${value}` : value;
   }
-  const { json, jsonError } = parseJson(body.raw, body);
+  const parsed = parseJson(body.raw, body);
+  const { jsonError } = parsed;
+  const json = readJson === undefined || parsed.json === undefined ? parsed.json : readJson(parsed.json);
   const event =
     json !== null && typeof json === 'object' && typeof (json as { event?: unknown }).event === 'string' ? (json as { event: string }).event : undefined;
   const { path, query } = splitTarget(url);

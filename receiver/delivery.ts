@@ -19,7 +19,7 @@ export interface Delivery {
   raw: Buffer;
   /** Bytes announced (content-length) or counted, whichever is larger. */
   size: number;
-  /** The parsed JSON body, undefined when it did not parse (see jsonError). */
+  /** The parsed JSON body (as ReceiverOptions.readJson reads it, when given), undefined when it did not parse (see jsonError). */
   json: unknown;
   jsonError: string | undefined;
   /** `event` of a JSON `{event, data}` payload (DESIGN.md §4), when present. */

@@ -30,6 +30,11 @@ export interface ReceiverOptions {
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
   keepAliveTimeoutMs?: number;
+  /**
+   * How a delivery's parsed JSON is kept on `delivery.json` (`raw` keeps the bytes as sent): a run with --dialect
+   * reads a payload's data in the spec's names (targets/dialect.ts fromTargetPayload), as it reads answers.
+   */
+  readJson?: (json: unknown) => unknown;
   /** Verify every delivery on arrival and keep the result on `delivery.verification`. */
   verify?: DeliveryVerifyOptions & { scheme: SchemeName | SignatureScheme; secrets: string[] };
 }
@@ -98,7 +103,7 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
   const capture = async (transport: 'http' | 'https', req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const arrival = { seq: ++seq, transport, receivedAt: Date.now(), monotonicMs: performance.now() };
     const body = await readBody(req, maxBodyBytes);
-    const delivery = buildDelivery(req, arrival, body);
+    const delivery = buildDelivery(req, arrival, body, options.readJson);
     const answer: ResolvedAnswer = body.oversize
       ? { status: 413, delayMs: 0, close: false, body: '{"ok":false,"error":"payload_too_large"}', headers: { connection: 'close' } }
       : answers.resolve(delivery);

@@ -1,6 +1,6 @@
 import type { CheckResult, RunResult } from '../results/run-result.js';
 import { failureView, shortLimits } from './failure-view.js';
-import { fixFirst, operationCells, operationHeader, sameCauseText } from './fix-first.js';
+import { dialectHintText, fixFirst, operationCells, operationHeader, sameCauseText } from './fix-first.js';
 import type { Reporter } from './reporter.js';
 import { rerunLines } from './rerun-view.js';
 import { safetySummary } from './safety-section.js';
@@ -17,7 +17,9 @@ export const consoleReporter: Reporter = {
     const order = fixFirst(result);
     const lines = [''];
     if (result.operations.some((row) => row.state !== 'works')) {
-      lines.push('Operations', ...table([operationHeader as string[], ...result.operations.map(operationCells)]).map((line) => `  ${line}`), '');
+      lines.push('Operations', ...table([operationHeader as string[], ...result.operations.map(operationCells)]).map((line) => `  ${line}`));
+      const hint = dialectHintText(result);
+      lines.push(...(hint === undefined ? [] : [`  ${hint}`]), '');
     } else if (result.operations.length > 0) {
       lines.push(`Operations: all ${result.operations.length} work`, '');
     }

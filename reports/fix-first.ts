@@ -64,6 +64,17 @@ export function renamedText(renamed: readonly NameDifference[]): string {
   return renamed.map((d) => `answers \`${d.target}\` where ${d.source} names \`${d.spec}\``).join('; ');
 }
 
+/**
+ * The line under the operations table when the target names fields its own way (RunResult.dialectHint): the
+ * --dialect flags that run the checks blocked behind those names (DESIGN.md §3 "Dialects").
+ */
+export function dialectHintText(result: Pick<RunResult, 'dialectHint'>): string | undefined {
+  const entries = result.dialectHint ?? [];
+  if (entries.length === 0) return undefined;
+  const flags = entries.map((entry) => `--dialect ${entry}`).join(' ');
+  return `To run the checks behind the names above, rerun with ${cutLine(flags, 300)}: each name still fails once, where it is read`;
+}
+
 /** The columns of the operations table. */
 export const operationHeader: readonly string[] = ['operation', 'request', 'state', 'target answered'];
 

@@ -1,5 +1,5 @@
 import type { RunResult } from '../results/run-result.js';
-import { fixFirst } from './fix-first.js';
+import { dialectHintText, fixFirst } from './fix-first.js';
 import { failureCard, operationsTable } from './html-failure.js';
 import { htmlStyle } from './html-style.js';
 import { areaTable, checksTable, matrixTable } from './html-tables.js';
@@ -42,7 +42,7 @@ export const htmlReporter: Reporter = {
       result.setupError
         ? `<section class="failure"><b>Set-up problem ${esc(result.setupError.code)}</b><pre>${esc(result.setupError.message)}</pre></section>`
         : '',
-      `<h2 id="operations">Operations</h2>${result.operations.length > 0 ? operationsTable(result.operations) : '<p class="muted">No operation was tried.</p>'}`,
+      `<h2 id="operations">Operations</h2>${result.operations.length > 0 ? operationsTable(result.operations) : '<p class="muted">No operation was tried.</p>'}${dialectHint(result)}`,
       `<h2 id="root-causes">Root causes (${order.roots.length}): fix these first</h2>`,
       order.roots.length > 0
         ? order.roots.map(({ check, blocks, same }) => failureCard(check, result, blocks, same)).join('')
@@ -61,6 +61,12 @@ export const htmlReporter: Reporter = {
     ].join('\n');
   },
 };
+
+/** The --dialect line under the operations table, when the target names fields its own way. */
+function dialectHint(result: RunResult): string {
+  const hint = dialectHintText(result);
+  return hint === undefined ? '' : `<p>${esc(hint)}</p>`;
+}
 
 function figures(result: RunResult): string {
   const { byStatus, requirements, total } = result.summary;

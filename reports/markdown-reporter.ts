@@ -1,5 +1,5 @@
 import type { MatrixStatus, RunResult } from '../results/run-result.js';
-import { fixFirst, operationCells, operationHeader } from './fix-first.js';
+import { dialectHintText, fixFirst, operationCells, operationHeader } from './fix-first.js';
 import { compactHeader, MarkdownBudget, markdownFailure, markdownFailureRow } from './markdown-failure.js';
 import type { Reporter } from './reporter.js';
 import { ledgerHeader, ledgerRows, safetySummary } from './safety-section.js';
@@ -40,7 +40,8 @@ export const markdownReporter: Reporter = {
             .map((c, i) => (i === 0 ? code(c) : markdownCell(c, 200)))
             .join(' | ')} |`,
         );
-      out.force('');
+      const hint = dialectHintText(result);
+      out.force('', ...(hint === undefined ? [] : [markdownCell(hint, 400), '']));
     }
     const failures = [...order.roots, ...order.others.map((check) => ({ check, blocks: [] as readonly string[], same: [] as readonly string[] }))];
     let shown = 0;

@@ -265,6 +265,11 @@ export interface RunResult {
   readonly checks: readonly CheckResult[];
   /** The operations overview, one row per contract operation, in contract order. */
   readonly operations: readonly OperationRow[];
+  /**
+   * The --dialect entries that would read in the spec's names the fields the overview found named otherwise
+   * (DESIGN.md §3 "Dialects"): what to add to run the checks behind them; absent when there are none.
+   */
+  readonly dialectHint?: readonly string[];
   /** Failed and errored checks not folded under another, most blocking first (what to fix first). */
   readonly rootCauses: readonly RootCause[];
   readonly requirements: readonly RequirementRow[];

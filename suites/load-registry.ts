@@ -22,6 +22,7 @@ import * as rateLimit from './scenarios/rate-limit.js';
 import * as simulatorPaths from './scenarios/simulator-paths.js';
 import * as roundTripChecks from './scenarios/round-trip-checks.js';
 import * as dialectNames from './scenarios/dialect-names.js';
+import * as dialectPayloads from './scenarios/dialect-payloads.js';
 import * as history from './history/index.js';
 
 /**
@@ -48,6 +49,7 @@ const suites: Readonly<Record<string, { readonly checks?: unknown }>> = {
   './scenarios/simulator-paths.js': simulatorPaths,
   './scenarios/round-trip-checks.js': roundTripChecks,
   './scenarios/dialect-names.js': dialectNames,
+  './scenarios/dialect-payloads.js': dialectPayloads,
   './history/index.js': history,
 };
 

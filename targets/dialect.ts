@@ -98,6 +98,18 @@ export function fromTargetAnswer(dialect: Dialect, operationId: string, json: un
   };
 }
 
+/**
+ * A webhook delivery's body in the spec's names: the fields of its `data` the dialect renames everywhere (no
+ * operation named: `message=body`), since a message event's data is the message (spec §6, DESIGN.md §4). Per-operation
+ * names, the list key and pagination are no part of a payload. The same value when nothing is renamed.
+ */
+export function fromTargetPayload(dialect: Dialect, json: unknown): unknown {
+  const everywhere = dialect.fields['*'];
+  if (everywhere === undefined || !isObject(json) || !isObject(json.data)) return json;
+  const data = renamed(json.data, inverse(everywhere));
+  return data === json.data ? json : { ...json, data };
+}
+
 /** The target's pagination object in DESIGN.md §4's names; an item offset becomes the page it starts. */
 function designPagination(dialect: Dialect, pagination: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const named = renamed(pagination, inverse(dialect.pagination));

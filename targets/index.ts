@@ -58,7 +58,7 @@ export type {
 export { parseTemplateCatalogue, tokenPlaceholder } from './template-catalogue.js';
 export { describeInboundTrigger, parseInboundTrigger, sendInboundTrigger } from './inbound-trigger.js';
 export type { InboundText, InboundTrigger, TriggerAnswer } from './inbound-trigger.js';
-export { dialectEntries, fieldNames, fromTargetAnswer, parseDialect, toTargetRequest } from './dialect.js';
+export { dialectEntries, fieldNames, fromTargetAnswer, fromTargetPayload, parseDialect, toTargetRequest } from './dialect.js';
 export type { Dialect } from './dialect.js';
 export { WebhookTracker } from './webhook-tracker.js';
 export type { TrackedWebhook } from './webhook-tracker.js';

@@ -10,6 +10,7 @@ export const messageFaults = [
   fault('to-without-plus', 'MSG-FIELD-TO-E164', "a Message's `to` is shown without the leading + of E.164"),
   fault('created-at-no-offset', 'MSG-CREATED-AT-DATETIME', 'created_at is a local date-time without a time-zone offset'),
   fault('status-uppercase', 'MSG-STATUS-ENUM', "a Message's status is shown in upper case (QUEUED)"),
+  fault('message-id-renamed', 'MSG-FIELDS-REQUIRED', 'a Message names its id `message_id` everywhere: answers, lists and the data of its events'),
   fault('direction-outgoing', 'MSG-DIRECTION-ENUM', "a Message's direction is shown as outgoing/incoming instead of outbound/inbound"),
   fault('second-based-message-id', 'MSG-ID-UNIQUE', 'message ids are made from the creation time in seconds, so messages of the same second share one'),
   fault('missing-to-accepted', 'MSG-SEND-TO-REQUIRED', 'POST /v1/messages treats `to` as optional'),

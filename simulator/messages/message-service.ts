@@ -103,6 +103,8 @@ export class MessageService {
     if (this.options.variations.has('extra-fields')) out.segments = Math.max(1, Math.ceil([...m.message].length / 160));
     else if (f.has('platform-id-null')) out.platform_message_id = null;
     if (f.has('missing-direction')) delete out.direction;
+    // a consistent naming of its own, as a third-party simulator may have (a --dialect run reads it back: decision 0031)
+    if (f.has('message-id-renamed')) return Object.fromEntries(Object.entries(out).map(([key, value]) => [key === 'id' ? 'message_id' : key, value]));
     return out;
   }
 

@@ -1,6 +1,7 @@
 import type { Receiver } from '../../receiver/index.js';
 import { receiverPublicOrigin } from '../../spec/simulator-defaults.js';
-import { HarnessError } from '../../targets/index.js';
+import { fromTargetPayload, HarnessError } from '../../targets/index.js';
+import type { Dialect } from '../../targets/index.js';
 
 /**
  * The set-up error of a receiver port the run cannot listen on (exit 2): taken, every webhook check would fail on the
@@ -16,12 +17,14 @@ export function receiverPortError(port: number, code: string, flag = '--receiver
 
 /**
  * The receiver a run starts: HTTP on loopback `httpPort` (0: a free one) and HTTPS on a free port, with a certificate
- * for the public name targets reach it under. Loaded only when a run needs it (start time: docs/benchmarks.md).
+ * for the public name targets reach it under; with a dialect, payloads are read in the spec's names. Loaded only when a run needs it (start time: docs/benchmarks.md).
  */
-export async function startHarnessReceiver(httpPort = 0): Promise<Receiver> {
+export async function startHarnessReceiver(httpPort = 0, dialect?: Dialect): Promise<Receiver> {
   const { startReceiver } = await import('../../receiver/index.js');
+  // DESIGN.md §3 "Dialects": a payload's data read in the spec's names, as answers are
+  const readJson = dialect === undefined ? {} : { readJson: (json: unknown) => fromTargetPayload(dialect, json) };
   try {
-    return await startReceiver({ host: '127.0.0.1', httpPort, httpsPort: 0, tlsNames: [new URL(receiverPublicOrigin).hostname] });
+    return await startReceiver({ host: '127.0.0.1', httpPort, httpsPort: 0, tlsNames: [new URL(receiverPublicOrigin).hostname], ...readJson });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (httpPort === 0 || code === undefined) throw error;

@@ -83,7 +83,7 @@ export async function runConformance(options: RunOptions & GivenPlan): Promise<R
   try {
     if (plan.some((p) => !p.skip && p.check.needs?.includes('receiver'))) {
       try {
-        receiver = await startHarnessReceiver(options.receiverPort ?? target.receiverPort);
+        receiver = await startHarnessReceiver(options.receiverPort ?? target.receiverPort, target.conventions.dialect);
       } catch (error) {
         // a fixed port taken is a set-up error (exit 2); any other failure errors the checks that need the receiver
         if (isHarnessError(error)) throw error;

@@ -6,14 +6,15 @@ import { operationsOverview } from './operations-overview.js';
 import type { RunResult } from '../../results/run-result.js';
 import type { CheckResult, RunExitCode, RunInterruption, SetupProblem } from '../../results/run-result.js';
 import { rootCauses } from './root-causes.js';
+import { suggestedDialect } from './suggested-dialect.js';
 import { exitCodeFor, requirementsMatrix, summarize } from './summarize.js';
 
 /** The parts of a RunResult that follow from its check results alone. */
-export type RunOutcome = Pick<RunResult, 'checks' | 'operations' | 'rootCauses' | 'requirements' | 'summary' | 'verdict' | 'exitCode'>;
+export type RunOutcome = Pick<RunResult, 'checks' | 'operations' | 'rootCauses' | 'requirements' | 'summary' | 'verdict' | 'exitCode' | 'dialectHint'>;
 
 /**
- * Everything a run concludes from its check results (plan order): the folding pass, the operations overview, the
- * root causes, the requirements matrix, the counts, verdict and exit code. One function, so a whole run, a shard and a
+ * Everything a run concludes from its check results (plan order): the folding pass, the operations overview (and the
+ * --dialect that would read its renamed fields), the root causes, the requirements matrix, the counts, verdict and exit code. One function, so a whole run, a shard and a
  * merge of shards conclude alike.
  */
 export function runOutcome(
@@ -26,9 +27,12 @@ export function runOutcome(
   const checks = foldFailures(results);
   const requirements = requirementsMatrix(catalogue, checks);
   const verdict = interrupted ? 'interrupted' : setupError ? 'not-run' : exitCodeFor(checks, failOn) === 0 ? 'conforms' : 'does-not-conform';
+  const operations = operationsOverview(checks);
+  const dialectHint = suggestedDialect(operations);
   return {
     checks,
-    operations: operationsOverview(checks),
+    operations,
+    ...(dialectHint.length > 0 ? { dialectHint } : {}),
     rootCauses: rootCauses(checks),
     requirements,
     summary: summarize(checks, requirements),

@@ -19,7 +19,9 @@ import { targetMessage } from '../engine/target-answer.js';
 const suite = 'scenarios/dialect';
 
 const withDialect = (_profile: Profile, target: Target): true | string =>
-  target.conventions.dialect === undefined ? 'the target names everything as the spec does (no --dialect given)' : true;
+  target.conventions.dialect === undefined
+    ? "no --dialect given: the run reads the target in the spec's names, so a name it gives otherwise fails where it is read"
+    : true;
 
 const dialectOf = (ctx: CheckContext): Dialect => ctx.target.conventions.dialect as Dialect;
 

@@ -1,6 +1,6 @@
 import type { Profile } from '../../targets/index.js';
 import type { Check } from '../checks/index.js';
-import { defineCheck } from '../checks/index.js';
+import { defineCheck, isSuccess } from '../checks/index.js';
 import { findMessages } from './pagination-walk.js';
 import { isMine, send, sendBody, sendOperations, sentMessage, uniqueToken } from './scenario-helpers.js';
 import { senderNumber } from './numbers.js';
@@ -85,8 +85,9 @@ const starterTemplate = defineCheck({
     const exchange = await send(ctx, 'template', body, { key: 'starter' });
     // a tier refusal (402/403) shows Starter kept from templates; a validation refusal (400/422) shows from demanded
     const refusedFrom = exchange.status === 400 || exchange.status === 422;
+    // a refusal breaks a tier rule; an accepted send whose answer lacks the Message's id breaks MSG-FIELDS-REQUIRED
     const message = sentMessage(
-      ctx.citing(refusedFrom ? 'TIER-STARTER-SHARED-NUMBER' : 'TIER-STARTER-TEMPLATE'),
+      isSuccess(exchange) ? ctx : ctx.citing(refusedFrom ? 'TIER-STARTER-SHARED-NUMBER' : 'TIER-STARTER-TEMPLATE'),
       exchange,
       'a Starter send-template without from',
     );
