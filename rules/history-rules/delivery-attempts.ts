@@ -46,12 +46,12 @@ export function deliveryAttempts(model: ServiceModel): Judgement {
       const before = previous.entry.answerStatus;
       const sameId = previous.deliveryId !== undefined && previous.deliveryId === current.deliveryId;
       const otherId = previous.deliveryId !== undefined && current.deliveryId !== undefined && previous.deliveryId !== current.deliveryId;
-      const pair = `${describeSeq(history, previous.entry.seq)}, then ${describeSeq(history, current.entry.seq)}`;
+      const pair = (): string => `${describeSeq(history, previous.entry.seq)}, then ${describeSeq(history, current.entry.seq)}`;
       if (before !== null && before >= 200 && before < 300) {
         if (otherId || (!sameId && !previous.entry.raw.equals(current.entry.raw))) {
           out.contradiction(
             'EVT-ONCE-PER-TRANSITION',
-            `${facts(current)} arrived twice as two deliveries: ${pair}`,
+            `${facts(current)} arrived twice as two deliveries: ${pair()}`,
             causes(previous, current),
             current.entry.seq,
           );
@@ -59,7 +59,7 @@ export function deliveryAttempts(model: ServiceModel): Judgement {
           const requirement = before === 200 ? 'EVT-RECEIVER-200' : 'EVT-2XX-SUCCESS';
           out.contradiction(
             requirement,
-            `${facts(current)} was sent again after the receiver answered ${before}: ${pair}`,
+            `${facts(current)} was sent again after the receiver answered ${before}: ${pair()}`,
             causes(previous, current),
             current.entry.seq,
           );
@@ -71,7 +71,7 @@ export function deliveryAttempts(model: ServiceModel): Judgement {
       if (otherId)
         out.contradiction(
           'SIG-DELIVERY-ID-STABLE',
-          `${facts(current)} failed (${before === null ? 'closed without an answer' : `answered ${before}`}) and its retry carries another delivery id: ${pair}`,
+          `${facts(current)} failed (${before === null ? 'closed without an answer' : `answered ${before}`}) and its retry carries another delivery id: ${pair()}`,
           causes(previous, current),
           current.entry.seq,
         );

@@ -16,28 +16,29 @@ export function webhookDeletion(model: ServiceModel): Judgement {
   for (const webhook of model.webhooks.byId.values()) {
     const deletion = webhook.deletions[0];
     if (deletion === undefined) continue;
-    const gone = describeSeq(history, deletion.seq);
+    // the descriptions are made only for a contradiction
+    const gone = (): string => describeSeq(history, deletion.seq);
     for (const list of model.webhooks.lists) {
       if (list.startedAt <= deletion.finishedAt) continue;
       out.judged('WH-DELETE-REMOVES');
       if (list.items.has(webhook.id))
         out.contradiction(
           'WH-DELETE-REMOVES',
-          `${gone} deleted webhook ${webhook.id}, but ${describeSeq(history, list.seq)}, started after, still lists it`,
+          `${gone()} deleted webhook ${webhook.id}, but ${describeSeq(history, list.seq)}, started after, still lists it`,
           [deletion.seq],
           list.seq,
         );
     }
     for (const use of webhook.uses) {
       if (use.startedAt <= deletion.finishedAt || use.status === undefined) continue;
-      const said = `${gone} deleted webhook ${webhook.id}, but ${describeSeq(history, use.seq)}, started after, answered ${use.status}`;
+      const said = (): string => `${gone()} deleted webhook ${webhook.id}, but ${describeSeq(history, use.seq)}, started after, answered ${use.status}`;
       out.judged('WH-UNKNOWN-4XX');
       if (use.status < 400 || use.status >= 500) {
-        out.contradiction('WH-UNKNOWN-4XX', `${said}; a deleted webhook is unknown: a 4xx`, [deletion.seq], use.seq);
+        out.contradiction('WH-UNKNOWN-4XX', `${said()}; a deleted webhook is unknown: a 4xx`, [deletion.seq], use.seq);
         continue;
       }
       out.judged('WH-UNKNOWN-404');
-      if (use.status !== 404) out.contradiction('WH-UNKNOWN-404', `${said}; DESIGN.md §4 decides 404 for an unknown id`, [deletion.seq], use.seq);
+      if (use.status !== 404) out.contradiction('WH-UNKNOWN-404', `${said()}; DESIGN.md §4 decides 404 for an unknown id`, [deletion.seq], use.seq);
     }
   }
   return out.build();

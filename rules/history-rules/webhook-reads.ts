@@ -4,7 +4,7 @@ import type { Judgement } from '../history/judgement.js';
 import { eventsOf, stringField } from '../model/json-fields.js';
 import type { ServiceModel } from '../model/service-model.js';
 import { settledWrite, writesInForce } from '../model/webhook-model.js';
-import type { WebhookWrite } from '../model/webhook-model.js';
+import type { WebhookModel, WebhookWrite } from '../model/webhook-model.js';
 
 /** The requirements of the webhook read-after-write rule. */
 export const webhookReadRequirements = ['WH-UPDATE-RESPONSE', 'WH-LIST-CONTAINS-CREATED'] as const;
@@ -20,9 +20,9 @@ export function webhookReads(model: ServiceModel): Judgement {
   const out = new JudgementBuilder(webhookReadRequirements);
   const { history } = model;
   for (const webhook of model.webhooks.byId.values()) {
+    const deleting = firstDeleteBegun(webhook);
     for (const list of model.webhooks.lists) {
-      if (webhook.deletions.some((deletion) => deletion.startedAt < list.finishedAt)) continue;
-      if (webhook.uses.some((use) => use.operationId === 'deleteWebhook' && use.status === undefined && use.startedAt < list.finishedAt)) continue;
+      if (deleting < list.finishedAt) continue;
       const settled = settledWrite(webhook, list.startedAt);
       if (settled === undefined) continue;
       const requirement = settled.kind === 'update' ? 'WH-UPDATE-RESPONSE' : 'WH-LIST-CONTAINS-CREATED';
@@ -49,6 +49,14 @@ export function webhookReads(model: ServiceModel): Judgement {
     }
   }
   return out.build();
+}
+
+/** When the first DELETE of the webhook that took or may have taken effect began (one answered 2xx, or none); Infinity: none did. */
+function firstDeleteBegun(webhook: WebhookModel): number {
+  let begun = Infinity;
+  for (const deletion of webhook.deletions) begun = Math.min(begun, deletion.startedAt);
+  for (const use of webhook.uses) if (use.operationId === 'deleteWebhook' && use.status === undefined) begun = Math.min(begun, use.startedAt);
+  return begun;
 }
 
 function matches(write: WebhookWrite, shown: { url?: string; events?: readonly string[] }): boolean {
