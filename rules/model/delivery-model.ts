@@ -45,7 +45,14 @@ export function deliveryFacts(
       byPath.set(write.path, ids);
     }
   }
-  const tests = calls.filter((call) => call.operationId === 'testWebhook');
+  // the test calls by the webhook id they name, in start order
+  const testsOn = new Map<string, CallEntry[]>();
+  for (const call of calls) {
+    if (call.operationId !== 'testWebhook') continue;
+    const on = testsOn.get(call.params.id ?? '');
+    if (on === undefined) testsOn.set(call.params.id ?? '', [call]);
+    else on.push(call);
+  }
   const lastAttempt = new Map<string, DeliveryEntry>();
   return deliveries.map((entry) => {
     const payload = objectOf(entry.json);
@@ -58,10 +65,7 @@ export function deliveryFacts(
     let cause: { at: number; seq: number } | undefined;
     const creation = messageId === undefined ? undefined : messages.get(messageId)?.creation;
     if (creation !== undefined && event !== 'test.webhook.sent') cause = { at: creation.startedAt, seq: creation.seq };
-    const testCalls =
-      event === 'test.webhook.sent'
-        ? tests.filter((call) => ids.includes(call.params.id ?? '') && call.startedAt <= entry.receivedAt && entry.receivedAt <= call.finishedAt)
-        : undefined;
+    const testCalls = event === 'test.webhook.sent' ? testsDuring(testsOn, ids, entry.receivedAt) : undefined;
     const test = testCalls?.[0];
     if (test !== undefined) cause = { at: test.startedAt, seq: test.seq };
     const key = deliveryId === undefined ? undefined : `${entry.path}\u0000${deliveryId}`;
@@ -79,4 +83,10 @@ export function deliveryFacts(
       ...(testCalls === undefined ? {} : { testCalls }),
     };
   });
+}
+
+/** The test calls on any of the webhooks that were in flight at `at`, in start order. */
+function testsDuring(testsOn: ReadonlyMap<string, readonly CallEntry[]>, ids: readonly string[], at: number): CallEntry[] {
+  const during = ids.flatMap((id) => (testsOn.get(id) ?? []).filter((call) => call.startedAt <= at && at <= call.finishedAt));
+  return ids.length > 1 ? during.sort((a, b) => a.seq - b.seq) : during;
 }

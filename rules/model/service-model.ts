@@ -1,26 +1,16 @@
-import { compactCanonicalJson } from '../../spec/build/canonical-json.js';
 import type { CallEntry, History } from '../history/history.js';
 import { deliveryFacts } from './delivery-model.js';
 import type { DeliveryFacts } from './delivery-model.js';
-import { itemsOf, objectOf, parseJson, stringField } from './json-fields.js';
+import { itemsOf, objectOf } from './json-fields.js';
+import { keyedSend } from './keyed-send.js';
+import type { KeyedSend } from './keyed-send.js';
 import { messageModels } from './message-model.js';
 import type { MessageModels } from './message-model.js';
 import type { Interval } from './realtime.js';
 import { webhookModels } from './webhook-model.js';
 import type { WebhookModels } from './webhook-model.js';
 
-/** A send with an Idempotency-Key (spec §4.1): its scope, what it asked and what it got, as digests. */
-export interface KeyedSend extends Interval {
-  readonly seq: number;
-  readonly principal: string;
-  readonly key: string;
-  /** The operation and the canonical body: the same request twice has the same value. */
-  readonly request: string;
-  readonly status?: number;
-  /** The canonical answer (status and body) when it had one. */
-  readonly answer?: string;
-  readonly messageId?: string;
-}
+export type { KeyedSend } from './keyed-send.js';
 
 /** One answered GET /v1/webhooks/{id}/deliveries. */
 export interface RecordListing extends Interval {
@@ -74,21 +64,6 @@ function picked<T>(calls: readonly CallEntry[], pick: (call: CallEntry) => T | u
     if (made !== undefined) out.push(made);
   }
   return out;
-}
-
-function keyedSend(call: CallEntry): KeyedSend | undefined {
-  if ((call.operationId !== 'sendMessage' && call.operationId !== 'sendTemplateMessage') || call.idempotencyKey === undefined) return undefined;
-  const messageId = call.status !== undefined && call.status < 300 ? stringField(call.json, 'id') : undefined;
-  return {
-    seq: call.seq,
-    startedAt: call.startedAt,
-    finishedAt: call.finishedAt,
-    principal: call.principal,
-    key: call.idempotencyKey,
-    request: `${call.operationId}\u0000${compactCanonicalJson(parseJson(call.requestBody) ?? call.requestBody ?? null)}`,
-    ...(call.status === undefined ? {} : { status: call.status, answer: `${call.status}\u0000${compactCanonicalJson(call.json ?? null)}` }),
-    ...(messageId === undefined ? {} : { messageId }),
-  };
 }
 
 function recordListing(call: CallEntry): RecordListing | undefined {
