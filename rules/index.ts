@@ -39,6 +39,7 @@ export { describeEntry, describeSeq } from './history/describe-entry.js';
 export { historyRule, historyRules, judgeHistory } from './history-rules/index.js';
 export type { HistoryRule } from './history-rules/index.js';
 export { recordingMarginMs, sweepPages } from './history-rules/delivery-records.js';
+export { stampSlackMs } from './history-rules/record-stamps.js';
 export { sameEvents } from './model/json-fields.js';
 export { modelOf } from './model/service-model.js';
 export type { ServiceModel } from './model/service-model.js';

@@ -26,6 +26,10 @@ export const variationCatalogue = [
     description: 'Service-Delivery-Id names the event, not the webhook: one event carries the same id at every webhook it goes to',
   },
   { id: 'clock-ahead', description: "the service's clock runs 40 s ahead of the harness's: every timestamp it stamps is 40 s later" },
+  {
+    id: 'delivered-at-send-time',
+    description: "a delivery record's delivered_at is when its attempt was sent, not when the answer came (a slow receiver puts them far apart)",
+  },
   { id: 'rotate-keeps-updated-at', description: 'rotate-secret leaves updated_at as it was (spec §4.2 does not say a rotation is an update)' },
   { id: 'list-local-time', description: "GET /v1/messages shows created_at in +02:00 with whole seconds (the same instant as GET by id's, another rendering)" },
   {

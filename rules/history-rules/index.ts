@@ -13,6 +13,7 @@ import { messageFilterRequirements, messageFilters } from './message-filters.js'
 import { messageLifecycle, messageLifecycleRequirements } from './message-lifecycle.js';
 import { messageEcho, messageEchoRequirements, messageViewRequirements, messageViews } from './message-views.js';
 import { pageTotalRequirements, pageTotals } from './page-totals.js';
+import { recordStampRequirements, recordStamps } from './record-stamps.js';
 import { stampedNow, stampedNowRequirements } from './stamped-now.js';
 import { testRouting, testRoutingRequirements } from './test-routing.js';
 import { webhookDeletion, webhookDeletionRequirements } from './webhook-deletion.js';
@@ -45,6 +46,7 @@ export const historyRules: readonly HistoryRule[] = [
   { name: 'delivery-attempts', requirements: deliveryAttemptRequirements, judge: deliveryAttempts },
   { name: 'delivery-records', requirements: deliveryRecordRequirements, judge: deliveryRecords },
   { name: 'delivery-order', requirements: deliveryOrderRequirements, judge: deliveryOrder },
+  { name: 'record-stamps', requirements: recordStampRequirements, judge: recordStamps },
   { name: 'message-lifecycle', requirements: messageLifecycleRequirements, judge: messageLifecycle },
   { name: 'message-filters', requirements: messageFilterRequirements, judge: messageFilters },
   { name: 'message-echo', requirements: messageEchoRequirements, judge: messageEcho },

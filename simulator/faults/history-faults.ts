@@ -72,4 +72,9 @@ export const historyFaults = [
   fault('platform-id-per-read', 'MSG-VIEWS-AGREE', 'platform_message_id is made anew on every read (an unstored lookup) instead of kept once assigned'),
   fault('created-at-local-as-z', 'MSG-CREATED-AT-NOW', "a new message's created_at is the server's local time (UTC+2) written with a Z: two hours ahead"),
   fault('updated-at-local-as-z', 'WH-STAMPED-NOW', "PUT /v1/webhooks/{id} stamps updated_at with the server's local time (UTC-5) written with a Z"),
+  fault(
+    'delivered-at-webhook-created',
+    'DLV-DELIVERED-AT-ATTEMPT',
+    "delivery records carry the webhook's created_at as delivered_at (a default copied from the parent row)",
+  ),
 ] as const satisfies readonly Fault[];

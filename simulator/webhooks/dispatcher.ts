@@ -102,8 +102,9 @@ export class Dispatcher {
     // fault test-to-created-url: the test send follows the url given at create, not the one in force
     const followed = this.faults.has('test-to-created-url') && webhook.created ? { ...webhook, url: webhook.created.url } : webhook;
     const dest = this.webhookDestination(followed);
+    const sentAt = this.options.clock();
     const result = this.faults.has('test-not-sent') ? { statusCode: 200, body: '' } : await this.attempt(dest, 'test.webhook.sent', body, randomUUID(), {});
-    return this.record(dest, 'test.webhook.sent', result, true);
+    return this.record(dest, 'test.webhook.sent', result, true, randomUUID(), sentAt);
   }
 
   /** Aborts in-flight attempts and waits for the queues to wind down. */
@@ -188,6 +189,7 @@ export class Dispatcher {
       if (dest.webhookId && !this.store.webhooks.has(dest.webhookId) && !this.faults.has('deliveries-after-delete')) return;
       const id = this.faults.has('retry-new-delivery-id') && attempt > 1 ? randomUUID() : deliveryId;
       // variation first-attempt-network-failure: the first attempt never reaches the receiver (spec §2.4: status_code null)
+      const sentAt = this.options.clock();
       const result =
         attempt === 1 && this.options.variations.has('first-attempt-network-failure')
           ? { statusCode: null, body: '', error: 'connection reset before the request was sent' }
@@ -198,7 +200,7 @@ export class Dispatcher {
       const last = ok || attempt === maxAttempts || this.faults.has('no-retry');
       const recordId = this.faults.has('retry-records-share-id') ? deliveryId : undefined;
       const unrecorded = result.statusCode === null && this.faults.has('network-failures-not-recorded');
-      if ((last || !this.faults.has('retries-not-recorded')) && !unrecorded) this.record(dest, event, result, false, recordId);
+      if ((last || !this.faults.has('retries-not-recorded')) && !unrecorded) this.record(dest, event, result, false, recordId, sentAt);
       if (last) return;
       await this.scheduler.sleep(baseDelayMs * 2 ** (attempt - 1));
     }
@@ -281,7 +283,8 @@ export class Dispatcher {
     return signature;
   }
 
-  private record(dest: Destination, event: EventKind, result: PostResult, test: boolean, id: string = randomUUID()): DeliveryRecord {
+  /** The record of an attempt; `sentAt`: when it was sent (variation delivered-at-send-time stamps that, not its end). */
+  private record(dest: Destination, event: EventKind, result: PostResult, test: boolean, id: string = randomUUID(), sentAt?: number): DeliveryRecord {
     const keepAll = this.faults.has('response-body-not-truncated');
     const answered = result.statusCode !== null && this.faults.has('status-code-200-when-answered') ? 200 : result.statusCode;
     const record: DeliveryRecord = {
@@ -290,7 +293,10 @@ export class Dispatcher {
       event: test && this.faults.has('test-record-event-renamed') ? ('webhook.test' as EventKind) : event,
       status_code: answered ?? (this.faults.has('status-code-zero') ? 0 : this.faults.has('network-failure-recorded-502') ? 502 : null),
       response_body: keepAll ? result.body : truncated(result.body),
-      delivered_at: stamp(this.options.variations, this.options.clock()),
+      // fault delivered-at-webhook-created: the record's stamp defaults to the webhook's created_at
+      delivered_at:
+        (this.faults.has('delivered-at-webhook-created') && dest.webhookId !== null ? this.store.webhooks.get(dest.webhookId)?.created_at : undefined) ??
+        stamp(this.options.variations, this.options.variations.has('delivered-at-send-time') && sentAt !== undefined ? sentAt : this.options.clock()),
       // variation canonical-webhooks: an event's record says test: null (spec §2.4 'boolean or null')
       test: test || !this.options.variations.has('canonical-webhooks') ? test : null,
       ...(this.options.variations.has('extra-fields') ? { duration_ms: 1 } : {}),

@@ -207,6 +207,8 @@ function deliveries(ref: ReferenceContext, req: RequestContext): Reply {
   const url = ref.faults.has('deliveries-keyed-by-url') ? ref.store.webhooks.get(webhookId)?.url : undefined;
   const kept =
     url === undefined ? ref.store.listDeliveries(webhookId) : ref.store.listDeliveries(webhookId).filter((r) => ref.store.recordUrls.get(r.id) === url);
+  // variation delivered-at-send-time: attempts end in another order than they began; the log is newest first by its stamps
+  if (ref.options.variations.has('delivered-at-send-time')) kept.sort((a, b) => Date.parse(b.delivered_at) - Date.parse(a.delivered_at));
   const listed = kept.map((r) => (ref.faults.has('record-webhook-id-is-workspace') ? { ...r, webhook_id: ref.workspaceId } : r));
   const all = ref.faults.has('deliveries-oldest-first') ? listed.reverse() : listed;
   const extra = ref.faults.has('deliveries-limit-off-by-one') ? 1 : 0;

@@ -2,7 +2,7 @@ import type { Check, CheckContext } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
 import type { CreatedWebhook, WebhookFixture } from '../scenarios/webhook-fixture.js';
 import { maybeArrival } from '../scenarios/webhook-helpers.js';
-import { recordingMarginMs, sweepPages } from '../../rules/index.js';
+import { recordingMarginMs, stampSlackMs, sweepPages } from '../../rules/index.js';
 import { rotate } from './delivery-after-writes.js';
 import { eventAt, eventDrive, historySuite, settle } from './history-drive.js';
 import { sendMessage } from '../scenarios/scenario-helpers.js';
@@ -163,5 +163,35 @@ const order = defineCheck({
   history: { rule: 'delivery-order', drivers: [driver], evidence: 'listing of two or more delivery records' },
 });
 
+/** How far apart the drive's two test sends go: more than two slacks of a stamp and a millisecond (rules/history-rules/record-stamps.ts). */
+const stampSpreadMs = 2 * stampSlackMs + 30;
+
+/**
+ * spec §2.4 (DESIGN.md's reading): a record's delivered_at is when its attempt was made, not a stamp fixed once. Two
+ * test sends to one webhook, stampSpreadMs apart, then its log: two records the receiver saw apart (the other drives'
+ * attempts are often closer than the rule's slack). 4 requests and the pause, run with the other checks.
+ */
+const stamps = defineWebhookCheck({
+  id: 'HISTORY-DELIVERY-RECORD-STAMPS',
+  title: 'records of one webhook share a delivered_at only for attempts the receiver saw at one time',
+  suite,
+  requirements: ['DLV-DELIVERED-AT-ATTEMPT'],
+  level: 'should',
+  uses: ['testWebhook', 'listWebhookDeliveries'],
+  estimate: { requests: 5, sends: 0 },
+  history: {
+    rule: 'record-stamps',
+    drivers: [driver, 'HISTORY-DELIVERY-SUBSCRIPTION'],
+    evidence: 'listing of two or more records of attempts the receiver answered',
+  },
+  async run(ctx, hooks) {
+    const hook = await hooks.create(['message.failed']);
+    await hooks.testSend(hook);
+    await settle(stampSpreadMs);
+    await hooks.testSend(hook);
+    await ctx.http.request({ method: 'GET', path: `/v1/webhooks/${hook.id}/deliveries` });
+  },
+});
+
 /** The delivery checks judged over the receiver's answers. */
-export const deliveryAnswerChecks: readonly Check[] = [notRetried, attempts, records, retryResigned, order];
+export const deliveryAnswerChecks: readonly Check[] = [notRetried, attempts, records, retryResigned, order, stamps];

@@ -130,6 +130,40 @@ describe('the situations the variations are about really occur, and the history 
     expect(run.checks.find((c) => c.id === 'HISTORY-WEBHOOK-UPDATED-AT-LISTED')?.status).toBe('passed');
   }, 60_000);
 
+  it('delivered-at-send-time: with a slow receiver the records carry the send time, far from the answer, and the record-stamps check passes', async () => {
+    const seen: { deliveredAt: number; answeredAt: number }[] = [];
+    const drive = defineWebhookCheck({
+      id: 'TEST-SLOW-RECEIVER-RECORDS',
+      title: 'two test sends to a receiver that answers after 300 ms, then the log',
+      suite: 'test/variations',
+      requirements: ['DLV-DELIVERED-AT-ATTEMPT'],
+      level: 'should',
+      uses: ['testWebhook', 'listWebhookDeliveries'],
+      async run(ctx, hooks) {
+        const hook = await hooks.create(['message.failed']);
+        hooks.respond(hook.path, { status: 200, delayMs: 300 });
+        await hooks.testSend(hook);
+        await hooks.testSend(hook);
+        const listed = await ctx.http.request({ method: 'GET', path: `/v1/webhooks/${hook.id}/deliveries` });
+        const arrivals = ctx.receiver.store.byPath(hook.path);
+        for (const record of (listed.json as { delivered_at: string }[]).slice().reverse())
+          seen.push({ deliveredAt: Date.parse(record.delivered_at), answeredAt: arrivals[seen.length]?.answer.answeredAt ?? NaN });
+      },
+    });
+    const registry = (await loadRegistry(['./checks/builtin/index.js', './history/index.js'])).register(drive);
+    const run = await runConformance({
+      target: referenceTarget({ extra: { variations: ['delivered-at-send-time'] } }),
+      registry,
+      seed: 23,
+      selection: { ids: [drive.id, 'HISTORY-DELIVERY-RECORD-STAMPS'] },
+    });
+    expect(seen).toHaveLength(2);
+    // the stamp is the send, about 300 ms before the answer left the receiver (one clock: the reference runs in this process)
+    for (const { deliveredAt, answeredAt } of seen) expect(answeredAt - deliveredAt).toBeGreaterThan(250);
+    expect(notPassing(run)).toEqual([]);
+    expect(run.checks.find((c) => c.id === 'HISTORY-DELIVERY-RECORD-STAMPS')?.status).toBe('passed');
+  }, 60_000);
+
   it('chunked-close and canonical-webhooks: the answers really are chunked and closed, the webhook canonical, the records test: null, the ids upper case', async () => {
     const target = referenceTarget({ extra: { variations: ['chunked-close', 'canonical-webhooks'] } });
     const receiver = await startHarnessReceiver();
