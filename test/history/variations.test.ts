@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { anyConstruction } from '../../rules/index.js';
 import { variationCatalogue } from '../../simulator/variations.js';
 import { defineCheck } from '../../suites/checks/index.js';
+import type { Check } from '../../suites/checks/index.js';
 import { loadRegistry, runConformance } from '../../suites/index.js';
 import { receiverForTarget, startHarnessReceiver } from '../../suites/engine/index.js';
 import type { RunResult } from '../../suites/engine/index.js';
@@ -25,6 +26,17 @@ describe('conforming variations of the reference', () => {
     180_000,
   );
 });
+
+/** The default run's registry with `drive` added, against the reference with one variation: the drive and the checks judging it. */
+async function runDrive(variation: string, drive: Check, judging: readonly string[], options: { stepMs?: number } = {}): Promise<RunResult> {
+  const registry = (await loadRegistry(['./checks/builtin/index.js', './history/index.js'])).register(drive);
+  return runConformance({
+    target: referenceTarget({ extra: { variations: [variation] }, ...options }),
+    registry,
+    seed: 23,
+    selection: { ids: [drive.id, ...judging] },
+  });
+}
 
 const rank: Record<string, number> = { queued: 0, pending: 1, sent: 2, delivered: 3, failed: 3 };
 
@@ -58,13 +70,7 @@ describe('the situations the variations are about really occur, and the history 
         }
       },
     });
-    const registry = (await loadRegistry(['./checks/builtin/index.js', './history/index.js'])).register(inFlight);
-    const run = await runConformance({
-      target: referenceTarget({ extra: { variations: ['signed-then-held'] } }),
-      registry,
-      seed: 23,
-      selection: { ids: [inFlight.id, 'HISTORY-DELIVERY-SECRET-ROTATION', 'HISTORY-DELIVERY-RETRY-RESIGNED'] },
-    });
+    const run = await runDrive('signed-then-held', inFlight, ['HISTORY-DELIVERY-SECRET-ROTATION', 'HISTORY-DELIVERY-RETRY-RESIGNED']);
     expect(seen.some((s) => s.afterRotation && s.oldOnly)).toBe(true);
     expect(notPassing(run)).toEqual([]);
     expect(run.checks.find((c) => c.id === 'HISTORY-DELIVERY-SECRET-ROTATION')?.status).toBe('passed');
@@ -85,13 +91,7 @@ describe('the situations the variations are about really occur, and the history 
         statuses.got = ((await ctx.http.request({ method: 'GET', path: `/v1/messages/${id}` })).json as { status: string }).status;
       },
     });
-    const registry = (await loadRegistry(['./checks/builtin/index.js', './history/index.js'])).register(advance);
-    const run = await runConformance({
-      target: referenceTarget({ extra: { variations: ['status-advances-on-read'] }, stepMs: 1_000 }),
-      registry,
-      seed: 23,
-      selection: { ids: [advance.id, 'HISTORY-MESSAGE-LIFECYCLE'] },
-    });
+    const run = await runDrive('status-advances-on-read', advance, ['HISTORY-MESSAGE-LIFECYCLE'], { stepMs: 1_000 });
     expect(rank[statuses.got ?? 'queued']).toBeGreaterThan(rank[statuses.listed ?? 'delivered'] as number);
     expect(notPassing(run)).toEqual([]);
     expect(run.checks.find((c) => c.id === 'HISTORY-MESSAGE-LIFECYCLE')?.status).toBe('passed');
@@ -116,13 +116,7 @@ describe('the situations the variations are about really occur, and the history 
         stamps.listed = (listed.json as { id: string; updated_at?: unknown }[]).find((w) => w.id === hook.id)?.updated_at;
       },
     });
-    const registry = (await loadRegistry(['./checks/builtin/index.js', './history/index.js'])).register(drive);
-    const run = await runConformance({
-      target: referenceTarget({ extra: { variations: ['rotate-keeps-updated-at'] } }),
-      registry,
-      seed: 23,
-      selection: { ids: [drive.id, 'HISTORY-WEBHOOK-UPDATED-AT-LISTED'] },
-    });
+    const run = await runDrive('rotate-keeps-updated-at', drive, ['HISTORY-WEBHOOK-UPDATED-AT-LISTED']);
     expect(typeof stamps.put).toBe('string');
     expect(stamps.rotated).toBe(stamps.put);
     expect(stamps.listed).toBe(stamps.put);
@@ -150,13 +144,7 @@ describe('the situations the variations are about really occur, and the history 
           seen.push({ deliveredAt: Date.parse(record.delivered_at), answeredAt: arrivals[seen.length]?.answer.answeredAt ?? NaN });
       },
     });
-    const registry = (await loadRegistry(['./checks/builtin/index.js', './history/index.js'])).register(drive);
-    const run = await runConformance({
-      target: referenceTarget({ extra: { variations: ['delivered-at-send-time'] } }),
-      registry,
-      seed: 23,
-      selection: { ids: [drive.id, 'HISTORY-DELIVERY-RECORD-STAMPS'] },
-    });
+    const run = await runDrive('delivered-at-send-time', drive, ['HISTORY-DELIVERY-RECORD-STAMPS']);
     expect(seen).toHaveLength(2);
     // the stamp is the send, about 300 ms before the answer left the receiver (one clock: the reference runs in this process)
     for (const { deliveredAt, answeredAt } of seen) expect(answeredAt - deliveredAt).toBeGreaterThan(250);
