@@ -46,17 +46,23 @@ export const fieldsTyped = defineWebhookCheck({
     const hook = await hooks.create(['message.failed']);
     const { items } = await listWebhooks(ctx);
     const listed = items.find((item) => item.id === hook.id);
-    const updated = await hooks.update(hook.id, { url: hook.url, events: ['message.sent'] });
-    ctx.expectStatus(updated, '2xx', 'PUT /v1/webhooks/{id} with a valid body', 'ERR-SUCCESS-2XX');
-    const rotated = await ctx.http.request({ method: 'POST', path: `/v1/webhooks/${hook.id}/rotate-secret` });
-    ctx.expectStatus(rotated, '2xx', 'POST /v1/webhooks/{id}/rotate-secret', 'ERR-SUCCESS-2XX');
+    // an operation whose positive baseline found it not accepting valid input (a route missing) is left out: that
+    // failure is its baseline's, and the other answers are still judged (DESIGN.md §3 "Test whatever exists")
+    const left = ['updateWebhook', 'rotateWebhookSecret'].filter((operationId) => !ctx.baseline.accepted(operationId));
+    if (left.length > 0) ctx.log(`not judged: the answers of ${left.join(', ')} (its positive baseline did not see valid input accepted)`);
+    const updated = left.includes('updateWebhook') ? undefined : await hooks.update(hook.id, { url: hook.url, events: ['message.sent'] });
+    if (updated) ctx.expectStatus(updated, '2xx', 'PUT /v1/webhooks/{id} with a valid body', 'ERR-SUCCESS-2XX');
+    const rotated = left.includes('rotateWebhookSecret')
+      ? undefined
+      : await ctx.http.request({ method: 'POST', path: `/v1/webhooks/${hook.id}/rotate-secret` });
+    if (rotated) ctx.expectStatus(rotated, '2xx', 'POST /v1/webhooks/{id}/rotate-secret', 'ERR-SUCCESS-2XX');
     const problems = [
       ...webhookProblems(hook.exchange.json, 'WebhookWithSecret', 'create'),
       ...(listed === undefined
         ? [{ text: `GET /v1/webhooks does not list ${hook.id}`, requirement: 'WH-LIST-CONTAINS-CREATED' }]
         : webhookProblems(listed, 'Webhook', 'list item')),
-      ...webhookProblems(updated.json, 'Webhook', 'PUT'),
-      ...webhookProblems(rotated.json, 'WebhookWithSecret', 'rotate-secret'),
+      ...(updated ? webhookProblems(updated.json, 'Webhook', 'PUT') : []),
+      ...(rotated ? webhookProblems(rotated.json, 'WebhookWithSecret', 'rotate-secret') : []),
     ];
     const requirements = [...new Set(problems.map((problem) => problem.requirement))];
     ctx.expect(
