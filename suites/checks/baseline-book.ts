@@ -34,6 +34,10 @@ export class RunBaselines implements BaselineBook {
     return (this.entries.get(operationId) ?? []).some((entry) => entry.accepted);
   }
 
+  refusedValidInput(operationId: string): boolean {
+    return this.has(operationId) && !this.accepted(operationId);
+  }
+
   /** Why the operation's baseline does not count, or undefined when it passed. */
   whyNot(operationId: string): string | undefined {
     if (this.passed(operationId)) return undefined;

@@ -24,6 +24,11 @@ export interface BaselineBook {
   passed(operationId: string): boolean;
   /** True when the operation answered some valid request with a 2xx in this run, whatever its answer's shape. */
   accepted(operationId: string): boolean;
+  /**
+   * True when the operation's positive baseline ran in this run and saw no valid input accepted (a route missing, or
+   * every valid request refused): a check leaves that operation out rather than fail on it (DESIGN.md §3).
+   */
+  refusedValidInput(operationId: string): boolean;
   /** Records a positive baseline outcome; `detail` explains a failure; `accepted` as for accepted() (default ok). */
   record(operationId: string, ok: boolean, detail?: string, accepted?: boolean): void;
 }

@@ -54,7 +54,11 @@ export async function runModel(ctx: CheckContext, level: ModelLevel, options: Ru
   try {
     await ctx.property(
       `model sequences (${enforced})`,
-      modelCommands({ maxCommands, ...(ctx.http.allowedRecipients ? { recipients: ctx.http.allowedRecipients } : {}) }),
+      modelCommands({
+        maxCommands,
+        ...(ctx.http.allowedRecipients ? { recipients: ctx.http.allowedRecipients } : {}),
+        works: (operationId) => !ctx.baseline.refusedValidInput(operationId),
+      }),
       async (commands) => {
         const model = new MessagingModel(randomBytes(6).toString('hex'));
         const real = new ModelReal(ctx, enforced);

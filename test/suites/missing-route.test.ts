@@ -16,5 +16,13 @@ describe('a simulator without the rotate-secret route', () => {
     expect(run.checks.find((c) => c.id === 'HISTORY-WEBHOOK-FOUND-UNTIL-DELETED')?.status).toBe('passed');
     // the root cause a report puts first is the operation that is not implemented
     expect(run.rootCauses[0]?.checkId).toBe('CONTRACT-ROTATEWEBHOOKSECRET-POSITIVE');
+    // everything else is still tested: the model leaves the missing operation out of its sequences, the webhook fields
+    // are judged on the other answers, and the rotation scenario waits behind the missing route
+    const status = (id: string) => run.checks.find((c) => c.id === id)?.status;
+    expect(status('MODEL-MESSAGING-MUST')).toBe('passed');
+    expect(status('MODEL-MESSAGING-SHOULD')).toBe('passed');
+    expect(status('WEBHOOK-FIELDS-TYPED')).toBe('passed');
+    expect(run.checks.find((c) => c.id === 'WEBHOOK-FIELDS-TYPED')?.logs?.join('\n')).toMatch(/not judged: the answers of rotateWebhookSecret/);
+    expect(status('WEBHOOK-ROTATE-NEW-SECRET')).toBe('blocked');
   }, 120_000);
 });
