@@ -90,6 +90,8 @@ describe('a third-party simulator that is only partly right, without --dialect',
     expect(ops.get('sendMessage')).toMatchObject({ state: 'refuses-valid-input', status: 400, message: 'Invalid request data: body is required' });
     expect(ops.get('listMessages')).toMatchObject({ state: 'wrong-shape', status: 200 });
     expect(ops.get('listMessages')?.renamed).toEqual(expect.arrayContaining([{ at: '', spec: 'data', target: 'messages', source: 'spec §2.2' }]));
+    // decision 31: the run names the --dialect a user of this target would write by hand (the one the next runs use)
+    expect([...(result.dialectHint ?? [])].sort()).toEqual([...dialect].sort());
     expect(byId(result).get('CONTRACT-SENDMESSAGE-POSITIVE')?.counterexample).toMatchObject({
       body: { to: '+14155550123', from: '+14155550100', message: 'Hello from the conformance harness' },
     });
