@@ -129,8 +129,8 @@ function list(ref: ReferenceContext, req: RequestContext): Reply {
 
 /**
  * A message as a list item: list-status-stale shows the status it was created with, list-created-at-now the time of
- * the listing, list-cuts-message a 20-character preview, template-list-text-empty no text for a template's message; variation list-local-time the same instant in +02:00, to the
- * second.
+ * the listing, list-cuts-message a 20-character preview, template-list-text-empty no text for a template's message;
+ * variation list-local-time the same instant in +02:00, to the second.
  */
 function presentListed(ref: ReferenceContext, m: StoredMessage): Record<string, unknown> {
   const shown = ref.messages.present(m);

@@ -17,7 +17,8 @@ export function receiverPortError(port: number, code: string, flag = '--receiver
 
 /**
  * The receiver a run starts: HTTP on loopback `httpPort` (0: a free one) and HTTPS on a free port, with a certificate
- * for the public name targets reach it under; with a dialect, payloads are read in the spec's names. Loaded only when a run needs it (start time: docs/benchmarks.md).
+ * for the public name targets reach it under; with a dialect, payloads are read in the spec's names. Loaded only
+ * when a run needs it (start time: docs/benchmarks.md).
  */
 export async function startHarnessReceiver(httpPort = 0, dialect?: Dialect): Promise<Receiver> {
   const { startReceiver } = await import('../../receiver/index.js');

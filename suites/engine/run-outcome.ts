@@ -14,8 +14,8 @@ export type RunOutcome = Pick<RunResult, 'checks' | 'operations' | 'rootCauses' 
 
 /**
  * Everything a run concludes from its check results (plan order): the folding pass, the operations overview (and the
- * --dialect that would read its renamed fields), the root causes, the requirements matrix, the counts, verdict and exit code. One function, so a whole run, a shard and a
- * merge of shards conclude alike.
+ * --dialect that would read its renamed fields), the root causes, the requirements matrix, the counts, verdict and
+ * exit code. One function, so a whole run, a shard and a merge of shards conclude alike.
  */
 export function runOutcome(
   results: readonly CheckResult[],

@@ -31,8 +31,9 @@ async function remove(ctx: CheckContext, hooks: WebhookFixture, hook: CreatedWeb
 /**
  * Every write the delivery rules follow, then one message whose events they judge (issue 23: "a send after a PUT,
  * after a delete, after a rotate"): a webhook narrowed by a PUT to message.delivered, one moved by a PUT to another
- * url (a test send before and after; its log read at the end), one rotated (a test send before and after), one updated (a test send after) and one deleted. The others
- * receiving the message's events shows they were sent, so the deleted one's silence is evidence. One message serves all.
+ * url (a test send before and after; its log read at the end), one rotated (a test send before and after), one
+ * updated (a test send after) and one deleted. The others receiving the message's events shows they were sent, so the
+ * deleted one's silence is evidence. One message serves all.
  */
 async function writesThenMessage(ctx: CheckContext, hooks: WebhookFixture): Promise<void> {
   const [narrowed, moved, rotated, updated, gone] = await Promise.all([
