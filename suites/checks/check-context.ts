@@ -114,4 +114,20 @@ export interface CheckContext {
    * returning false or by throwing (e.g. via ctx.expect*).
    */
   property<T>(name: string, arbitrary: Arbitrary<T>, predicate: (value: T) => Promise<boolean | void>, options?: PropertyOptions<T>): Promise<void>;
+  /**
+   * What several checks judge from one set of requests, sent once per run: the first check to ask runs `send` (its
+   * requests count for it); a later one gets the same answers and its log names the check that sent them. A send that
+   * threw or did not finish (SharedSend.complete false: its check's deadline came) is not reused: the caller sends its own.
+   * Checks that share a key declare it in their cost (CheckCost.shared), so --plan and the budget count the requests once.
+   */
+  shared<T>(key: string, send: () => Promise<SharedSend<T>>): Promise<T>;
 }
+
+/** What a shared send made (CheckContext.shared): its value, and whether it ran to the end. */
+export interface SharedSend<T> {
+  readonly value: T;
+  readonly complete: boolean;
+}
+
+/** The run's shared sends by key (CheckContext.shared): the check that sent, and what it made. */
+export type SharedSends = Map<string, Promise<{ readonly by: string; readonly made: SharedSend<unknown> }>>;

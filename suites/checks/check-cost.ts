@@ -20,6 +20,11 @@ export interface CheckCost {
   readonly sends: number;
   /** Seconds it waits for the target beyond its requests (webhook deliveries, a message lifecycle). */
   readonly waitSeconds?: number;
+  /**
+   * Checks whose costs name the same key send these requests once per run between them (CheckContext.shared): the
+   * first that runs sends, the others judge its answers. Counted once.
+   */
+  readonly shared?: string;
 }
 
 /** A check's declared cost: fixed, or depending on the run's case scale. */

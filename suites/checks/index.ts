@@ -57,7 +57,7 @@ export { attribute, fixtureBreaks, requirementIdsIn } from './attribution.js';
 export type { AttributedCheck, Breaks } from './attribution.js';
 export { RunBaselines } from './baseline-book.js';
 export type { BaselineEntry } from './baseline-book.js';
-export type { BaselineBook, CheckContext, CheckIdentity, PropertyOptions, StatusClass, StatusExpectation } from './check-context.js';
+export type { BaselineBook, CheckContext, CheckIdentity, PropertyOptions, SharedSend, SharedSends, StatusClass, StatusExpectation } from './check-context.js';
 export { sampled } from './check-cost.js';
 export type { CaseScale, CheckCost, CheckEstimate } from './check-cost.js';
 export { needs } from './check-definition.js';

@@ -2,7 +2,7 @@ import type fc from 'fast-check';
 import type { Operation } from '../../spec/index.js';
 import type { Exchange } from '../../targets/index.js';
 import { defineCheck, requireResponse, sampled } from '../checks/index.js';
-import type { CaseScale, Check, CheckContext, CheckCost, StatusExpectation } from '../checks/index.js';
+import type { CaseScale, Check, CheckContext, CheckCost, SharedSend, StatusExpectation } from '../checks/index.js';
 import { contractCost } from './contract-cost.js';
 import { toRequestOptions } from './contract-request.js';
 import type { ContractRequest, RequestParts } from './contract-request.js';
@@ -80,7 +80,9 @@ export function negativeChecks(operation: Operation): Check[] {
       }),
     );
   }
-  const each = { estimate: ({ samples }: CaseScale) => counting.cost(sampled(validation, samples).length, false) };
+  // four rules judge the same refusals: one send of each case serves them (decision 32)
+  const refusals = `refusals of ${operation.id}`;
+  const each = { estimate: ({ samples }: CaseScale) => ({ ...counting.cost(sampled(validation, samples).length, false), shared: refusals }) };
   if (validation.length > 0) {
     checks.push(
       defineCheck({
@@ -91,7 +93,7 @@ export function negativeChecks(operation: Operation): Check[] {
         ...each,
         level: 'should',
         run: (ctx) =>
-          runEachCase(ctx, operation, validation, (exchange) => (exchange.status === 400 ? undefined : `answered ${exchange.status}, expected 400`)),
+          runEachCase(ctx, operation, validation, (exchange) => (exchange.status === 400 ? undefined : `answered ${exchange.status}, expected 400`), refusals),
       }),
       defineCheck({
         ...common,
@@ -100,7 +102,7 @@ export function negativeChecks(operation: Operation): Check[] {
         requirements: ['ERR-BODY-JSON'],
         ...each,
         level: 'must',
-        run: (ctx) => runEachCase(ctx, operation, validation, refusalProblem(operation, 'ERR-BODY-JSON')),
+        run: (ctx) => runEachCase(ctx, operation, validation, refusalProblem(operation, 'ERR-BODY-JSON'), refusals),
       }),
       defineCheck({
         ...common,
@@ -109,7 +111,7 @@ export function negativeChecks(operation: Operation): Check[] {
         requirements: ['ERR-JSON-CONTENT-TYPE'],
         ...each,
         level: 'should',
-        run: (ctx) => runEachCase(ctx, operation, validation, refusalProblem(operation, 'ERR-JSON-CONTENT-TYPE')),
+        run: (ctx) => runEachCase(ctx, operation, validation, refusalProblem(operation, 'ERR-JSON-CONTENT-TYPE'), refusals),
       }),
       defineCheck({
         ...common,
@@ -118,7 +120,7 @@ export function negativeChecks(operation: Operation): Check[] {
         requirements: ['ERR-BODY-SHAPE'],
         ...each,
         level: 'observe',
-        run: (ctx) => runEachCase(ctx, operation, validation, refusalProblem(operation, 'ERR-BODY-SHAPE')),
+        run: (ctx) => runEachCase(ctx, operation, validation, refusalProblem(operation, 'ERR-BODY-SHAPE'), refusals),
       }),
     );
   }
@@ -175,42 +177,63 @@ function refusalBreaks(cited: readonly string[], status: number | undefined): st
   return shown.length > 0 ? shown : [...cited];
 }
 
-/** Sends each case once (broken example request; the first ctx.samples of them); fails listing every case whose answer has a problem. */
+/** One invalid request runEachCase sent, with the example it broke (for the counterexample). */
+interface SentCase {
+  readonly kase: NegativeCase;
+  readonly example: RequestParts;
+  readonly exchange: Exchange;
+}
+
+/**
+ * Sends each case once (broken example request; the first ctx.samples of them); fails listing every case whose answer
+ * has a problem. The checks judging the same cases (`shareAs`) judge one send of them (CheckContext.shared).
+ */
 async function runEachCase(
   ctx: CheckContext,
   operation: Operation,
   all: readonly NegativeCase[],
   problem: (exchange: Exchange) => string | undefined,
+  shareAs?: string,
 ): Promise<void> {
   const cases = sampled(all, ctx.samples);
+  const send = () => sendEachCase(ctx, operation, cases);
+  const sent = shareAs === undefined ? (await send()).value : await ctx.shared(shareAs, send);
+  const found: (SentCase & { why: string })[] = [];
+  for (const one of sent) {
+    requireResponse(one.exchange);
+    // these rules judge refusals: one counts as evidence (the operation accepts valid input: DESIGN.md §3)
+    if (isRefusal(one.exchange)) ctx.evidence(one.exchange);
+    const why = problem(one.exchange);
+    if (why !== undefined) found.push({ ...one, why });
+  }
+  const first = found[0];
+  if (first) {
+    const list = found
+      .slice(0, 5)
+      .map((f) => `${f.kase.label}: ${f.why}`)
+      .join('; ');
+    ctx.fail(`${found.length} of ${cases.length} invalid requests: ${list}${found.length > 5 ? ' …' : ''}`, {
+      exchange: first.exchange,
+      counterexample: breakRequest(operation, first.example, first.kase),
+    });
+  }
+}
+
+/** Sends the broken example request of each case, on the check's fixtures; incomplete when its deadline came first. */
+async function sendEachCase(ctx: CheckContext, operation: Operation, cases: readonly NegativeCase[]): Promise<SharedSend<SentCase[]>> {
   const resources = new FixtureResources(ctx);
+  const sent: SentCase[] = [];
   try {
     const example = resources.generator(operation).example(await resources.prepare(operation));
-    const found: { label: string; why: string; exchange: Exchange }[] = [];
     for (const kase of cases) {
-      if (ctx.signal.aborted) break;
-      const request = breakRequest(operation, example, kase);
+      if (ctx.signal.aborted) return { value: sent, complete: false };
       const mark = resources.mark();
-      const exchange = await ctx.http.request(toRequestOptions(request));
+      const exchange = await ctx.http.request(toRequestOptions(breakRequest(operation, example, kase)));
       resources.adopt(operation, exchange);
       await resources.release(mark);
-      requireResponse(exchange);
-      // these rules judge refusals: one counts as evidence (the operation accepts valid input: DESIGN.md §3)
-      if (isRefusal(exchange)) ctx.evidence(exchange);
-      const why = problem(exchange);
-      if (why !== undefined) found.push({ label: kase.label, why, exchange });
+      sent.push({ kase, example, exchange });
     }
-    const first = found[0];
-    if (first) {
-      const list = found
-        .slice(0, 5)
-        .map((f) => `${f.label}: ${f.why}`)
-        .join('; ');
-      ctx.fail(`${found.length} of ${cases.length} invalid requests: ${list}${found.length > 5 ? ' …' : ''}`, {
-        exchange: first.exchange,
-        counterexample: breakRequest(operation, example, cases.find((c) => c.label === first.label) as NegativeCase),
-      });
-    }
+    return { value: sent, complete: true };
   } finally {
     await resources.release();
   }

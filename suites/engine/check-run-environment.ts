@@ -1,7 +1,7 @@
 import type { Receiver } from '../../receiver/index.js';
 import type { CheckResult } from '../../results/run-result.js';
 import type { HttpClient, Target } from '../../targets/index.js';
-import type { RunBaselines } from '../checks/index.js';
+import type { RunBaselines, SharedSends } from '../checks/index.js';
 
 /** What running one check needs from the run. */
 export interface CheckRunEnvironment {
@@ -26,4 +26,6 @@ export interface CheckRunEnvironment {
   readonly runSignal?: AbortSignal;
   /** Keep the check's redacted exchanges in its result (CheckResult.trace). */
   readonly recordExchanges?: boolean;
+  /** What checks of this run sent for others to judge too (CheckContext.shared). */
+  readonly shared: SharedSends;
 }

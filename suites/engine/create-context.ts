@@ -1,6 +1,6 @@
 import type { Receiver } from '../../receiver/index.js';
 import type { HttpClient, Target } from '../../targets/index.js';
-import type { BaselineBook, Breaks, Check, CheckContext, Evidence, FailureDetails } from '../checks/index.js';
+import type { BaselineBook, Breaks, Check, CheckContext, Evidence, FailureDetails, SharedSend, SharedSends } from '../checks/index.js';
 import {
   attribute as attributeTo,
   CheckBlocked,
@@ -29,6 +29,8 @@ export interface ContextEnvironment {
   readonly log: (message: string) => void;
   /** What the check observed (DESIGN.md §3 "Evidence or nothing"): the engine reads it when the check returns. */
   readonly evidence: Evidence;
+  /** The run's shared sends (CheckContext.shared). */
+  readonly shared: SharedSends;
 }
 
 /** Builds the CheckContext of one check run. */
@@ -104,7 +106,22 @@ export function createContext(env: ContextEnvironment, cited?: string): CheckCon
     },
     property: (name, arbitrary, predicate, options) =>
       runProperty({ http: env.http, seed: env.seed, runs: env.runs, signal: env.signal }, name, arbitrary, predicate, options),
+    shared: (key, send) => sharedSend(env, key, send),
   };
+}
+
+/** CheckContext.shared: the earlier complete send of the key, else this check's own (which later checks then reuse). */
+async function sharedSend<T>(env: ContextEnvironment, key: string, send: () => Promise<SharedSend<T>>): Promise<T> {
+  // read and claim the key in one turn: a check asking at the same time waits for this send, not its own
+  const entry = env.shared.get(key);
+  const earlier = entry === undefined ? undefined : await entry.catch(() => undefined);
+  if (earlier?.made.complete) {
+    env.log(`judged the answers to the requests ${earlier.by} sent (the checks of "${key}" send them once per run)`);
+    return earlier.made.value as T;
+  }
+  const mine = send().then((made) => ({ by: env.check.id, made }));
+  env.shared.set(key, mine);
+  return (await mine).made.value;
 }
 
 /** The explicit attribution, else the context's default (ctx.citing). */

@@ -16,6 +16,8 @@ export interface PlanLine {
   /** True when the check declared its estimate (else a typical scenario's is assumed). */
   readonly declared: boolean;
   readonly note?: string;
+  /** The check whose requests this one judges too (CheckCost.shared): it sends none of its own. */
+  readonly sharedWith?: string;
 }
 
 /** What --plan prints: every planned check, and totals. Nothing is sent to make it. */
@@ -52,10 +54,22 @@ export interface PlanReportOptions {
 export function planReport(plan: readonly PlannedCheck[], options: PlanReportOptions): PlanReport {
   let budget = options.maxSends;
   const sendsAllowed = options.allowSend && options.allowRecipients.length > 0;
+  const shared = new Map<string, string>();
   const lines = plan.map(({ check, skip }): PlanLine => {
-    const base = { id: check.id, suite: check.suite, level: check.level, declared: check.estimate !== undefined };
-    if (skip !== undefined) return { ...base, skip, requests: 0, sends: 0 };
-    const cost = costOf(check, options.budget.scale);
+    const declared = check.estimate !== undefined;
+    if (skip !== undefined) return { id: check.id, suite: check.suite, level: check.level, declared, skip, requests: 0, sends: 0 };
+    const full = costOf(check, options.budget.scale);
+    // checks sharing a send (CheckCost.shared): the first planned sends, the others judge its answers
+    const sharer = full.shared === undefined ? undefined : shared.get(full.shared);
+    if (full.shared !== undefined && sharer === undefined) shared.set(full.shared, check.id);
+    const cost = sharer === undefined ? full : { ...full, requests: 0, sends: 0 };
+    const base = {
+      id: check.id,
+      suite: check.suite,
+      level: check.level,
+      declared,
+      ...(sharer === undefined ? {} : { sharedWith: sharer }),
+    };
     const requests = Math.round(cost.requests);
     const wanted = Math.round(cost.sends);
     if (!options.guarded) return { ...base, requests, sends: 0, ...(wanted > 0 ? { note: `${wanted} free sends (not billable here)` } : {}) };
@@ -102,7 +116,12 @@ export function formatPlanReport(report: PlanReport): string {
     `${'check'.padEnd(40)} ${'level'.padEnd(7)} ${'requests'.padStart(8)} ${'sends'.padStart(5)}  notes`,
   ];
   for (const line of report.lines) {
-    const notes = [line.skip ? `skip: ${line.skip}` : '', line.note ?? '', line.skip || line.declared ? '' : 'typical scenario assumed']
+    const notes = [
+      line.skip ? `skip: ${line.skip}` : '',
+      line.sharedWith ? `judges the answers ${line.sharedWith} gets` : '',
+      line.note ?? '',
+      line.skip || line.declared ? '' : 'typical scenario assumed',
+    ]
       .filter(Boolean)
       .join('; ');
     out.push(`${line.id.padEnd(40)} ${line.level.padEnd(7)} ${String(line.requests).padStart(8)} ${String(line.sends).padStart(5)}  ${notes}`);

@@ -73,6 +73,7 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     signal: deadline.signal,
     baseline: env.baselines,
     evidence,
+    shared: env.shared,
     ...(env.receiver ? { receiver: env.receiver } : {}),
     log: (message) => {
       const clean = http.redactor.scrub(message, maxLogLineChars);

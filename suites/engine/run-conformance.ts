@@ -116,6 +116,7 @@ export async function runConformance(options: RunOptions & GivenPlan): Promise<R
       timeoutMs: options.timeoutMs ?? 60_000,
       baselines: new RunBaselines(),
       baselineSkips: new Map(),
+      shared: new Map(),
       // plan order, not finishing order: which baseline blocks a check must not depend on concurrency
       servedBy: recorder.servedBy,
       blockingBaseline: (operationId) =>

@@ -30,6 +30,16 @@ export function costOf(check: Check, scale: CaseScale): CheckCost {
   return { ...cost, waitSeconds: typicalWaitSeconds };
 }
 
+/** The cost as it adds to a run: nothing sent for a shared key an earlier check counted (CheckCost.shared); adds the key to `counted`. */
+function sharedOnce(cost: CheckCost, counted: Set<string>): CheckCost {
+  if (cost.shared === undefined) return cost;
+  if (!counted.has(cost.shared)) {
+    counted.add(cost.shared);
+    return cost;
+  }
+  return { ...cost, requests: 0, sends: 0, byKey: {} };
+}
+
 /**
  * Requests, sends and wall time of the checks that run. The wall time: the client lets `rate` requests of a key
  * through per window, so n requests of the busiest key need floor((n-1)/rate) full windows; the waits of the checks
@@ -42,9 +52,10 @@ export function estimateRun(plan: readonly PlannedCheck[], scale: CaseScale, rat
   let waits = 0;
   // the event watchers wait together (run-conformance.ts), one after another only where the client keeps a rate
   let watching = 0;
+  const shared = new Set<string>();
   for (const { check, skip } of plan) {
     if (skip !== undefined) continue;
-    const cost = costOf(check, scale);
+    const cost = sharedOnce(costOf(check, scale), shared);
     requests += cost.requests;
     sends += cost.sends;
     if (check.watchesLifecycle && ratePerMinute === null) watching = Math.max(watching, cost.waitSeconds ?? 0);

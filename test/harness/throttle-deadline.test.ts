@@ -41,6 +41,7 @@ async function run(requests: number, workMs: number) {
       timeoutMs: 600,
       baselines: new RunBaselines(),
       baselineSkips: new Map(),
+      shared: new Map(),
       blockingBaseline: () => undefined,
       onLog: () => {},
     },
