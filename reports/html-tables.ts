@@ -37,7 +37,7 @@ export function checksTable(checks: readonly CheckResult[], carded: ReadonlySet<
   const body = checks.map((check) => {
     const anchor = carded.has(check.id) ? '' : ` id="check-${esc(check.id)}"`;
     const status = check.status === 'blocked' && check.blockedBy ? ` by ${checkLink(check.blockedBy)}` : '';
-    return `<tr${anchor}><td><code>${esc(check.id)}</code></td><td>${esc(check.suite)}</td><td>${check.level}</td><td><span class="pill ${check.status}">${check.status}</span>${status}</td><td>${check.durationMs} ms</td><td>${check.exchanges}</td><td>${esc(cut(ownReason(check), 300))}</td></tr>`;
+    return `<tr${anchor}><td><code>${esc(check.id)}</code></td><td>${esc(check.suite)}</td><td>${check.level}</td><td><span class="pill ${check.status}">${check.status}</span>${status}</td><td>${check.durationMs} ms</td><td>${check.exchanges}${check.judgedAnswersOf === undefined ? '' : ` <span class="muted">(judged the answers of ${checkLink(check.judgedAnswersOf)})</span>`}</td><td>${esc(cut(ownReason(check), 300))}</td></tr>`;
   });
   return `<table><tr><th>check</th><th>suite</th><th>level</th><th>status</th><th>time</th><th>requests</th><th>reason</th></tr>${body.join('')}</table>`;
 }

@@ -95,6 +95,8 @@ export interface CheckResult {
   readonly reproduction?: string;
   /** Requests the check sent. */
   readonly exchanges: number;
+  /** The check whose requests this one judged instead of sending the same again (CheckContext.shared, decision 32). */
+  readonly judgedAnswersOf?: string;
   readonly logs?: readonly string[];
   /** The check's redacted exchanges in the order they were sent (only with RunOptions.recordExchanges, e.g. for parity). */
   readonly trace?: CheckTrace;

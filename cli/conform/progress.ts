@@ -3,6 +3,7 @@ import { ownReason } from '../../reports/failure-view.js';
 import { rerunView } from '../../reports/rerun-view.js';
 import { cutLine } from '../../reports/safe-text.js';
 import type { RerunContext } from '../../reports/rerun-view.js';
+import type { CheckResult } from '../../results/run-result.js';
 
 /** Where progress goes. */
 export interface ProgressStream {
@@ -20,6 +21,11 @@ export interface ProgressOptions {
   readonly quiet?: boolean;
   /** How long without a line before one says what is still running (default 10 s). */
   readonly heartbeatMs?: number;
+}
+
+/** The requests a check sent, and whose answers it judged instead of sending the same again (decision 32). */
+function requestsOf(result: CheckResult): string {
+  return `${result.exchanges} req${result.judgedAnswersOf === undefined ? '' : `, judged the answers of ${result.judgedAnswersOf}`}`;
 }
 
 const marks = { passed: 'PASS', failed: 'FAIL', errored: 'ERROR', blocked: 'BLOCKED', noted: 'NOTED', skipped: 'SKIP' } as const;
@@ -75,9 +81,7 @@ export function progressPrinter(stream: ProgressStream, options: ProgressOptions
         if (bad || (!tty && !options.quiet)) {
           // the reason as the reports show it, on one line (the counterexample is in them)
           const reason = result.reason && result.status !== 'passed' ? `: ${cutLine(ownReason(result), 400)}` : '';
-          line(
-            `${marks[result.status]} [${event.done}/${event.total}] ${result.suite} ${result.id} (${result.durationMs} ms, ${result.exchanges} req)${reason}`,
-          );
+          line(`${marks[result.status]} [${event.done}/${event.total}] ${result.suite} ${result.id} (${result.durationMs} ms, ${requestsOf(result)})${reason}`);
           const rerun = bad ? rerunView(result, context, 0).rerun : undefined;
           if (rerun !== undefined) line(`  rerun: ${rerun}`);
         }

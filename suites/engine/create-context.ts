@@ -31,6 +31,8 @@ export interface ContextEnvironment {
   readonly evidence: Evidence;
   /** The run's shared sends (CheckContext.shared). */
   readonly shared: SharedSends;
+  /** Hears that the check judged the answers to requests another check sent (CheckResult.judgedAnswersOf). */
+  readonly judgedAnswersOf?: (by: string) => void;
 }
 
 /** Builds the CheckContext of one check run. */
@@ -117,6 +119,7 @@ async function sharedSend<T>(env: ContextEnvironment, key: string, send: () => P
   const earlier = entry === undefined ? undefined : await entry.catch(() => undefined);
   if (earlier?.made.complete) {
     env.log(`judged the answers to the requests ${earlier.by} sent (the checks of "${key}" send them once per run)`);
+    env.judgedAnswersOf?.(earlier.by);
     return earlier.made.value as T;
   }
   const mine = send().then((made) => ({ by: env.check.id, made }));

@@ -61,6 +61,7 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
   const timeoutMs = check.timeoutMs ?? env.timeoutMs;
   const logs: string[] = [];
   const evidence = new Evidence();
+  let answersOf: string | undefined;
   let logChars = 0;
   let logsDropped = 0;
   const ctx = createContext({
@@ -74,6 +75,7 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     baseline: env.baselines,
     evidence,
     shared: env.shared,
+    judgedAnswersOf: (by) => (answersOf ??= by),
     ...(env.receiver ? { receiver: env.receiver } : {}),
     log: (message) => {
       const clean = http.redactor.scrub(message, maxLogLineChars);
@@ -111,8 +113,11 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     if (runSignal)
       stopListening = onAbort(runSignal, () => stop(new DeadlineError(`interrupted: the run was stopped (${String(runSignal.reason ?? 'aborted')})`)));
   });
-  const logsOf = (): Partial<CheckResult> =>
-    logs.length === 0 ? {} : { logs: logsDropped === 0 ? [...logs] : [...logs, `[${logsDropped} more log lines not kept]`] };
+  // what the check noted of itself: its log, and whose answers it judged instead of sending its own
+  const notesOf = (): Partial<CheckResult> => ({
+    ...(logs.length === 0 ? {} : { logs: logsDropped === 0 ? [...logs] : [...logs, `[${logsDropped} more log lines not kept]`] }),
+    ...(answersOf === undefined ? {} : { judgedAnswersOf: answersOf }),
+  });
   const running = Promise.resolve().then(() => check.run(ctx));
   running.catch(() => {}); // after a deadline the check's own rejection is not interesting
   try {
@@ -120,14 +125,14 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     // a history check's drive needs none: its rule passes it only when it judged each requirement (history-verdict.ts)
     if (!evidence.observed && check.history === undefined) {
       const unproven = withoutEvidence(scoped.exchanges, env.blockingBaseline);
-      return finish(unproven.status, { ...unproven, ...logsOf(), ...traceOf(scoped, env) }, scoped.count);
+      return finish(unproven.status, { ...unproven, ...notesOf(), ...traceOf(scoped, env) }, scoped.count);
     }
     const rests = evidence.observed ? { evidence: evidence.list.map((line) => http.redactor.scrub(line, maxLogLineChars)) } : {};
-    return finish('passed', { ...rests, ...logsOf(), ...traceOf(scoped, env), ...acceptance(check.baselineFor, scoped) }, scoped.count);
+    return finish('passed', { ...rests, ...notesOf(), ...traceOf(scoped, env), ...acceptance(check.baselineFor, scoped) }, scoped.count);
   } catch (error) {
     if (error instanceof CheckBlocked) {
       const [status, fields] = blockedOn(error, env);
-      return finish(status, { ...fields, ...logsOf(), ...traceOf(scoped, env) }, scoped.count);
+      return finish(status, { ...fields, ...notesOf(), ...traceOf(scoped, env) }, scoped.count);
     }
     const [classifiedStatus, classified, details] = unattributed(classify(error), check);
     // deliveries that never arrived: say what to configure (the simulator's webhook URL, --receiver-url), or skip; a
@@ -145,7 +150,7 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     const route = { ...accepted, ...servedElsewhere(check.baselineFor, accepted, env) };
     const reason = notImplementedReason(check.baselineFor, route, violated) ?? withServedRoute(explained, check.baselineFor, route);
     const clean = http.redactor.scrub(withoutStackOverflow(reason), maxReasonChars);
-    const fields = { reason: clean, ...violated, ...detailFields(details, http), ...logsOf(), ...traceOf(scoped, env) };
+    const fields = { reason: clean, ...violated, ...detailFields(details, http), ...notesOf(), ...traceOf(scoped, env) };
     return finish(status, { ...fields, ...route }, scoped.count);
   } finally {
     clearTimeout(timer);

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { defineCheck, Evidence, RunBaselines } from '../../suites/checks/index.js';
 import type { SharedSends } from '../../suites/checks/index.js';
 import { createContext } from '../../suites/engine/create-context.js';
-import type { RunResult } from '../../results/run-result.js';
+import type { CheckResult, RunResult } from '../../results/run-result.js';
+import { progressPrinter } from '../../cli/conform/progress.js';
 import type { HttpClient, Target } from '../../targets/index.js';
 import { conform } from '../helpers/run-conform.js';
 
@@ -33,6 +34,12 @@ describe('the refusal judges of an operation', () => {
         // it judged every answer the sender got: one piece of evidence per refusal, as the sender's
         expect(judge?.evidence).toEqual(senders[0]?.evidence);
         expect(judge?.logs).toContainEqual(expect.stringContaining(`judged the answers to the requests ${sender} sent`));
+        expect(judge?.judgedAnswersOf).toBe(sender);
+        // the progress line says why it sent nothing
+        let line = '';
+        progressPrinter({ write: (text: string) => (line += text) })({ type: 'check-end', result: judge as CheckResult, done: 1, total: 1 });
+        expect(line).toContain(` ${judge?.id} (`);
+        expect(line).toContain(`, 0 req, judged the answers of ${sender})`);
       }
       expect(cases).toBeGreaterThan(3);
     }
