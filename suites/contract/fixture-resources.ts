@@ -65,11 +65,13 @@ export class FixtureResources {
     const exchange = await this.ctx.http.request(toRequestOptions(request));
     this.ctx.expectStatus(exchange, '2xx', `setting up with ${creator.id}`, fixtureBreaks(this.ctx));
     const id = this.adopt(creator, exchange);
+    // the answer goes with the failure: it is the creator's, so the end-of-run pass can fold this under the creator's
+    // baseline when that failed on the same answer (suites/engine/blocking.ts)
     if (id === undefined)
-      this.ctx.fail(
-        `setting up with ${creator.id}: the answer carries no string id (body: ${exchange.bodyText.slice(0, 200)})`,
-        this.ctx.cited ?? creator.requirements.response ?? fixtureBreaks(this.ctx),
-      );
+      this.ctx.fail(`setting up with ${creator.id}: the answer carries no string id (body: ${exchange.bodyText.slice(0, 200)})`, {
+        exchange,
+        requirements: [this.ctx.cited ?? creator.requirements.response ?? fixtureBreaks(this.ctx)],
+      });
     return id;
   }
 

@@ -46,7 +46,8 @@ const failing = (check: CheckResult): boolean => check.status === 'failed' || ch
  * recomputes it alike). It never changes a status: a failure the harness observed stays a failure (DESIGN.md §3).
  * It folds a failure under an earlier one with the same cause (CheckResult.foldedInto), so the cause is one root:
  * - a failure in an operation X whose positive baseline did not pass, when X accepts no valid input in this run (not
- *   implemented, refuses everything, errors) or answered the same status and message as X's baseline did;
+ *   implemented, refuses everything, errors), answered the same status and message as X's baseline did, or gave a
+ *   2xx answer with the same wrong shape (the same requirements broken at the same pointer, or the same names differing);
  * - a refusal with the same operation, status and message as an earlier failure (the same refused request);
  * - a failure a failed history check explains (CheckResult.explains: the same check and status as a call its
  *   contradictions name, e.g. a 404 on a webhook that vanished), under that history check, which folds under nothing.
@@ -98,7 +99,7 @@ function causeTargets(checks: readonly CheckResult[]): Map<string, string> {
     const operation = check.failedOperation;
     const blocker = operation === undefined ? undefined : blockingBaseline(operation, checks);
     if (operation !== undefined && blocker !== undefined && blocker.id !== check.id) {
-      if (!acceptsValidInput(operation, checks) || sameAnswer(check, blocker)) {
+      if (!acceptsValidInput(operation, checks) || sameAnswer(check, blocker) || sameWrongShape(check, blocker)) {
         target.set(check.id, blocker.id);
         continue;
       }
@@ -110,6 +111,20 @@ function causeTargets(checks: readonly CheckResult[]): Map<string, string> {
     else target.set(check.id, first);
   }
   return target;
+}
+
+/**
+ * Two failures on the same wrong shape of one operation's 2xx answers: every requirement the later one shows broken
+ * the baseline shows broken too, at the same schema pointer or with the same names differing (a target that names a
+ * message's id `message_id` fails every send that reads the id, each with its own text).
+ */
+function sameWrongShape(check: CheckResult, baseline: CheckResult): boolean {
+  const [a, b] = [check.answer, baseline.answer];
+  if (a?.status === undefined || a.status < 200 || a.status >= 300 || b?.status === undefined || b.status < 200 || b.status >= 300) return false;
+  const broken = check.violated ?? [];
+  if (broken.length === 0 || !broken.every((id) => baseline.violated?.includes(id))) return false;
+  const names = (answer: typeof a) => (answer.renamed ?? []).map((r) => `${r.at} ${r.spec}>${r.target}`).join(',');
+  return (a.pointer !== undefined && a.pointer === b.pointer) || (names(a) !== '' && names(a) === names(b));
 }
 
 /** Two failures answered alike: the same status and the same message of the target. */

@@ -74,6 +74,40 @@ describe('foldFailures (pure, end of run): a failure stays a failure, folded und
     expect(requirementsMatrix([tierRequirement], checks)[0]).toMatchObject({ status: 'unproven', covered: false });
   });
 
+  it("folds a 2xx answer with the baseline's wrong shape (same names differing, or same pointer) only when it breaks nothing more", () => {
+    const renamed = [{ at: '', spec: 'id', target: 'message_id', source: 'spec §2.1' }];
+    const send = result('B-SEND', {
+      baselineFor: 'sendMessage',
+      status: 'failed',
+      accepted: true,
+      failedOperation: 'sendMessage',
+      violated: ['MSG-FIELDS-REQUIRED'],
+      answer: { status: 201, message: 'Hello', pointer: '/id', renamed },
+    });
+    const failing = (id: string, over: Partial<CheckResult>) => result(id, { status: 'failed', failedOperation: 'sendMessage', ...over });
+    const checks = foldFailures([
+      send,
+      // another text, the same name differing: one cause
+      failing('C-RENAMED', { violated: ['MSG-FIELDS-REQUIRED'], answer: { status: 201, message: 'conformance 1', renamed } }),
+      // the same pointer, no names given
+      failing('C-POINTER', { violated: ['MSG-FIELDS-REQUIRED'], answer: { status: 201, message: 'conformance 2', pointer: '/id' } }),
+      // breaks one requirement more: its own finding stays a root
+      failing('C-MORE', { violated: ['MSG-FIELDS-REQUIRED', 'TPL-RESPONSE'], answer: { status: 201, message: 'conformance 3', renamed } }),
+      // another pointer: another wrong shape
+      failing('C-OTHER', { violated: ['MSG-FIELDS-REQUIRED'], answer: { status: 201, message: 'conformance 4', pointer: '/status' } }),
+      // a refusal is never the baseline's wrong shape
+      failing('C-REFUSED', { violated: ['MSG-FIELDS-REQUIRED'], answer: { status: 400, message: 'no', pointer: '/id', expected: '2xx' } }),
+    ]);
+    expect(checks.map((c) => `${c.id} ${c.status} ${c.foldedInto ?? ''}`.trim())).toEqual([
+      'B-SEND failed',
+      'C-RENAMED failed B-SEND',
+      'C-POINTER failed B-SEND',
+      'C-MORE failed',
+      'C-OTHER failed',
+      'C-REFUSED failed',
+    ]);
+  });
+
   it('leaves a failure in its own baseline operation, or in a working one, a root failure', () => {
     const own = result('C-OWN', { status: 'failed', failedOperation: 'sendMessage' });
     const checks = foldFailures([createBaseline, result('B-SEND', { baselineFor: 'sendMessage' }), own]);
