@@ -67,6 +67,8 @@ export interface StoredWebhook extends Webhook {
   seq: number;
   /** The webhook as created (url, events, secret): only faults that keep following it read it (history-faults.ts). */
   created?: { url: string; events: WebhookEvent[]; secret: string };
+  /** When its latest delivery attempt was recorded (variation extra-fields shows it; fault delivery-touches-updated-at stamps updated_at). */
+  last_delivery_at?: string;
   /** What the list shows until `until` (fault list-stale-after-update): the webhook before its last PUT. */
   stale?: { view: Webhook; until: number };
 }

@@ -11,7 +11,11 @@ export const variationCatalogue = [
     description: 'the first attempt of every event delivery fails at the network level (recorded, status_code null) and the retry succeeds',
   },
   { id: 'lists-oldest-first', description: 'GET /v1/messages lists the oldest message first' },
-  { id: 'extra-fields', description: 'messages, webhooks, records, pagination, payloads, test answers, errors and /v1/user/me carry extra fields' },
+  {
+    id: 'extra-fields',
+    description:
+      'messages, webhooks (last_delivery_at: moved by each attempt), records, pagination, payloads, test answers, errors and /v1/user/me carry extra fields',
+  },
   { id: 'prefixed-message-ids', description: 'message ids are "msg_" and a UUID' },
   { id: 'offset-timestamps', description: 'every timestamp ends in +00:00 instead of Z' },
   { id: 'problem-json-errors', description: 'errors are RFC 7807 problem details (application/problem+json: type, title, status, detail)' },
@@ -29,6 +33,10 @@ export const variationCatalogue = [
   {
     id: 'delivered-at-send-time',
     description: "a delivery record's delivered_at is when its attempt was sent, not when the answer came (a slow receiver puts them far apart)",
+  },
+  {
+    id: 'retry-committed-at-failure',
+    description: 'a retry is committed when its attempt fails (the webhook still there): one owed before a DELETE is sent after it, in flight',
   },
   { id: 'rotate-keeps-updated-at', description: 'rotate-secret leaves updated_at as it was (spec §4.2 does not say a rotation is an update)' },
   { id: 'list-local-time', description: "GET /v1/messages shows created_at in +02:00 with whole seconds (the same instant as GET by id's, another rendering)" },

@@ -1,6 +1,7 @@
 import { describeSeq } from '../history/describe-entry.js';
 import { JudgementBuilder } from '../history/judgement.js';
 import type { Judgement } from '../history/judgement.js';
+import { retrySentAfter } from '../model/delivery-model.js';
 import type { DeliveryFacts } from '../model/delivery-model.js';
 import type { ServiceModel } from '../model/service-model.js';
 import { writesInForce } from '../model/webhook-model.js';
@@ -15,6 +16,8 @@ interface Miss {
   readonly rank: number;
   readonly earlier: number;
   readonly text: string;
+  /** Why the delivery came after `text`, when not because its message was created after (a retry). */
+  readonly after?: string;
 }
 
 /**
@@ -25,7 +28,9 @@ interface Miss {
  * with the event may go either way). Several webhooks may share a path: one that explains the delivery is enough. An
  * unexplained delivery breaks the requirement of the closest miss: a delete before the event
  * (WH-DELETE-STOPS-DELIVERIES), a PUT that moved the url away (WH-UPDATE-URL-APPLIES), a subscription without the
- * kind (EVT-SUBSCRIBED-ONLY). Test deliveries belong to no subscription (spec §6).
+ * kind (EVT-SUBSCRIBED-ONLY). Test deliveries belong to no subscription (spec §6). A retry is sent after the receiver
+ * answered the previous attempt, so one whose previous attempt was answered after a delete completed came after the
+ * delete, whenever its event happened (a retry owed is no delivery in flight).
  */
 export function deliveryRouting(model: ServiceModel): Judgement {
   const out = new JudgementBuilder(deliveryRoutingRequirements);
@@ -50,9 +55,15 @@ export function deliveryRouting(model: ServiceModel): Judgement {
     const worst = misses.reduce((a, b) => (b.rank < a.rank ? b : a));
     out.contradiction(
       worst.requirement,
-      `${worst.text}, but ${describeSeq(history, facts.entry.seq)} brought ${facts.event} of a message created after that (${describeSeq(history, facts.causeSeq ?? facts.entry.seq)})`,
-      // the write, then the send whose message it reports: the sequence a reproduction replays
-      [...new Set([worst.earlier, ...(facts.causeSeq === undefined ? [] : [facts.causeSeq])])].sort((a, b) => a - b),
+      `${worst.text}, but ${describeSeq(history, facts.entry.seq)} brought ${facts.event} ${worst.after ?? `of a message created after that (${describeSeq(history, facts.causeSeq ?? facts.entry.seq)})`}`,
+      // the write, then the send whose message it reports (and the attempt a retry repeats): what a reproduction replays
+      [
+        ...new Set([
+          worst.earlier,
+          ...(facts.causeSeq === undefined ? [] : [facts.causeSeq]),
+          ...(worst.after === undefined ? [] : [facts.previousAttempt?.seq ?? worst.earlier]),
+        ]),
+      ].sort((a, b) => a - b),
       facts.entry.seq,
     );
   }
@@ -65,14 +76,18 @@ function missOf(model: ServiceModel, webhook: WebhookModel, facts: DeliveryFacts
   const { history } = model;
   const event = facts.event as string;
   const path = facts.entry.path;
-  const deletion = webhook.deletions.find((candidate) => candidate.finishedAt < caused);
-  if (deletion !== undefined)
+  const retried = retrySentAfter(facts);
+  const deletion = webhook.deletions.find((candidate) => candidate.finishedAt < Math.max(caused, retried ?? -Infinity));
+  if (deletion !== undefined) {
+    const asRetry = deletion.finishedAt >= caused && facts.previousAttempt !== undefined;
     return {
       requirement: 'WH-DELETE-STOPS-DELIVERIES',
       rank: 0,
       earlier: deletion.seq,
       text: `${describeSeq(history, deletion.seq)} deleted webhook ${webhook.id}`,
+      ...(asRetry ? { after: `as a retry of ${describeSeq(history, facts.previousAttempt.seq)}, which the receiver answered after the delete completed` } : {}),
     };
+  }
   const inForce = writesInForce(webhook, caused, facts.entry.receivedAt);
   if (inForce.length === 0 || inForce.some((write) => write.events === undefined || write.path === undefined)) return 'unknown';
   const last = inForce.at(-1) as (typeof inForce)[number];
@@ -95,12 +110,22 @@ function missOf(model: ServiceModel, webhook: WebhookModel, facts: DeliveryFacts
 
 /**
  * That no delivery reached a deleted webhook counts as evidence only for a message created after the delete whose
- * events reached some webhook (so they were sent to every subscriber), when the deleted one was subscribed to events.
+ * events reached some webhook (so they were sent to every subscriber), when the deleted one was subscribed to events,
+ * and for an attempt at it that failed and was answered after the delete (a retry was owed to a webhook that is gone).
  */
 function judgeDeletedSilence(model: ServiceModel, out: JudgementBuilder): void {
   const witnessed: number[] = [];
   const seen = new Set<string>();
+  // failed attempts of message events, by webhook: one answered after its webhook's delete owed a retry that must not come
+  const failed = new Map<string, number[]>();
   for (const facts of model.deliveries) {
+    const status = facts.entry.answerStatus;
+    if (facts.messageId !== undefined && facts.entry.answeredAt !== undefined && (status === null || status < 200 || status >= 300))
+      for (const id of facts.webhooks) {
+        const times = failed.get(id);
+        if (times === undefined) failed.set(id, [facts.entry.answeredAt]);
+        else times.push(facts.entry.answeredAt);
+      }
     if (facts.messageId === undefined || facts.causedAfter === undefined || seen.has(facts.messageId)) continue;
     seen.add(facts.messageId);
     witnessed.push(facts.causedAfter);
@@ -110,7 +135,8 @@ function judgeDeletedSilence(model: ServiceModel, out: JudgementBuilder): void {
   for (const webhook of model.webhooks.byId.values()) {
     const deletion = webhook.deletions[0];
     if (deletion === undefined || (webhook.writes.filter((write) => write.startedAt < deletion.startedAt).at(-1)?.events?.length ?? 0) === 0) continue;
-    out.judged('WH-DELETE-STOPS-DELIVERIES', witnessed.length - countAtMost(witnessed, deletion.finishedAt));
+    const owed = (failed.get(webhook.id) ?? []).filter((answeredAt) => answeredAt > deletion.finishedAt).length;
+    out.judged('WH-DELETE-STOPS-DELIVERIES', witnessed.length - countAtMost(witnessed, deletion.finishedAt) + owed);
   }
 }
 

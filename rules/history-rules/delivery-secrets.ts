@@ -1,6 +1,7 @@
 import { describeSeq } from '../history/describe-entry.js';
 import { JudgementBuilder } from '../history/judgement.js';
 import type { Judgement } from '../history/judgement.js';
+import { retrySentAfter } from '../model/delivery-model.js';
 import type { DeliveryFacts } from '../model/delivery-model.js';
 import type { ServiceModel } from '../model/service-model.js';
 import type { SecretIssue, WebhookModel } from '../model/webhook-model.js';
@@ -32,7 +33,7 @@ export function deliverySecrets(model: ServiceModel): Judgement {
 
 function judge(model: ServiceModel, out: JudgementBuilder, facts: DeliveryFacts, webhook: WebhookModel): void {
   const { history } = model;
-  const retryBound = facts.previousAttempt?.answeredAt;
+  const retryBound = retrySentAfter(facts);
   const bound = Math.max(facts.causedAfter ?? -Infinity, retryBound ?? -Infinity);
   if (bound === -Infinity) return;
   const received = facts.entry.receivedAt;

@@ -29,6 +29,16 @@ export interface DeliveryFacts {
   readonly testCalls?: readonly CallEntry[];
 }
 
+/**
+ * When a retry was certainly sent after: the receiver's answer to the previous attempt of the same delivery, when the
+ * retry arrived after that answer (a sender that gave up waiting may retry while the receiver still holds the first
+ * attempt: then the answer bounds nothing). Undefined for a first attempt.
+ */
+export function retrySentAfter(facts: DeliveryFacts): number | undefined {
+  const answered = facts.previousAttempt?.answeredAt;
+  return answered !== undefined && answered < facts.entry.receivedAt ? answered : undefined;
+}
+
 /** Reads every delivery of the history against the webhooks (by path), messages and test calls. */
 export function deliveryFacts(
   deliveries: readonly DeliveryEntry[],

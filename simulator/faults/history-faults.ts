@@ -77,4 +77,12 @@ export const historyFaults = [
     'DLV-DELIVERED-AT-ATTEMPT',
     "delivery records carry the webhook's created_at as delivered_at (a default copied from the parent row)",
   ),
+  fault('test-keeps-old-secret', 'SIG-CURRENT-SECRET', 'after rotate-secret, test sends are still signed with the secret before the rotation'),
+  fault('retry-after-delete', 'WH-DELETE-STOPS-DELIVERIES', 'retries already owed to a webhook keep coming after it is deleted (new events stop)'),
+  fault(
+    'delivery-id-per-message',
+    'SIG-DELIVERY-ID-DISTINCT',
+    'Service-Delivery-Id is made from the webhook and the message: every event of one message carries one id',
+  ),
+  fault('delivery-touches-updated-at', 'WH-UPDATED-AT-LISTED', "each delivery attempt sets the webhook's updated_at (a last-delivery column reused)"),
 ] as const satisfies readonly Fault[];

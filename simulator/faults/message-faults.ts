@@ -53,4 +53,6 @@ export const messageFaults = [
   fault('user-me-starter-500', 'USER-ME-CONNECTION', 'GET /v1/user/me answers 500 for Starter keys (the user lookup fails)'),
   fault('simulator-no-template-route', 'SIM-SAME-PATHS', 'simulator mode does not serve POST /v1/messages/send-template'),
   fault('skips-pending', 'MSG-LIFECYCLE', 'an outbound message goes from queued straight to sent, never pending (every change still reported)'),
+  fault('replay-stores-duplicate', 'IDEM-NO-DUPLICATE', 'a replay answers the first response but stores a new copy of the message (it shows in the list)'),
+  fault('pages-overlap-by-one', 'PAGE-NO-OVERLAP', 'page 2 and later start one item early: each repeats the last item of the page before'),
 ] as const satisfies readonly Fault[];

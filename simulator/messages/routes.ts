@@ -110,7 +110,7 @@ function list(ref: ReferenceContext, req: RequestContext): Reply {
   const newestFirst = ref.store.listMessages();
   const listed = ref.options.variations.has('lists-oldest-first') ? newestFirst.reverse() : newestFirst;
   const all = listed.filter((m) => matches(m, !late));
-  let start = f.has('page-ignored') ? 0 : (Math.max(page, 1) - 1) * limit;
+  let start = f.has('page-ignored') ? 0 : (Math.max(page, 1) - 1) * limit - (f.has('pages-overlap-by-one') && page > 1 ? 1 : 0);
   if (!req.query.has('page') && f.has('page-default-skips-first')) start = 1;
   const end = start + limit + (f.has('limit-plus-one') ? 1 : 0);
   const cut = all.slice(start, end);

@@ -41,7 +41,11 @@ export async function send(ref: ReferenceContext, req: RequestContext, check: (b
   const shared = ref.faults.has('idempotency-not-scoped') || (!template && ref.faults.has('freeform-idempotency-not-scoped'));
   const scope = shared ? '' : req.apiKey;
   const decision = ref.idempotency.begin(scope, key, `${req.method} ${req.path} ${canonicalJson(body)}`);
-  if (decision.kind === 'replay') return replay(ref, decision.reply);
+  if (decision.kind === 'replay') {
+    // fault replay-stores-duplicate: the replay answers right but the handler stored a copy before it looked
+    if (ref.faults.has('replay-stores-duplicate')) create(ref, input, template);
+    return replay(ref, decision.reply);
+  }
   try {
     if (ref.options.sendDelayMs > 0) await ref.scheduler.sleep(ref.options.sendDelayMs);
     const reply = create(ref, input, template);

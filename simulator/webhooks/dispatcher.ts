@@ -157,9 +157,11 @@ export class Dispatcher {
     // variation delivery-id-per-event from the payload (one event carries one id at every webhook it goes to)
     const deliveryId = this.faults.has('delivery-id-per-webhook')
       ? uuidFrom(dest.key)
-      : this.options.variations.has('delivery-id-per-event')
-        ? uuidFrom(body.signed)
-        : randomUUID();
+      : this.faults.has('delivery-id-per-message')
+        ? uuidFrom(`${dest.key}/${messageIdOf(body.signed)}`)
+        : this.options.variations.has('delivery-id-per-event')
+          ? uuidFrom(body.signed)
+          : randomUUID();
     // variation signed-then-held: signed now, sent 150 ms later at the earliest, so it may cross a rotation in flight
     const held = this.options.variations.has('signed-then-held')
       ? { headers: this.signature(dest, event, body, deliveryId, {}), sendAfter: this.options.clock() + 150 }
@@ -183,10 +185,14 @@ export class Dispatcher {
     // a delivery that waited its turn behind others is not held again
     const hold = held === undefined ? 0 : held.sendAfter - this.options.clock();
     if (hold > 0) await this.scheduler.sleep(hold);
+    // variation retry-committed-at-failure: whether a retry is owed is decided when the attempt fails, not when it is sent
+    const committed = this.options.variations.has('retry-committed-at-failure');
+    const gone = (): boolean => dest.webhookId !== null && !this.store.webhooks.has(dest.webhookId);
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       if (this.scheduler.isStopped) return;
-      // deleted meanwhile (the deliveries-after-delete fault keeps going)
-      if (dest.webhookId && !this.store.webhooks.has(dest.webhookId) && !this.faults.has('deliveries-after-delete')) return;
+      // deleted meanwhile (the deliveries-after-delete fault keeps going; fault retry-after-delete: only the first attempt looks)
+      const looks = attempt === 1 || (!this.faults.has('retry-after-delete') && !committed);
+      if (looks && gone() && !this.faults.has('deliveries-after-delete')) return;
       const id = this.faults.has('retry-new-delivery-id') && attempt > 1 ? randomUUID() : deliveryId;
       // variation first-attempt-network-failure: the first attempt never reaches the receiver (spec §2.4: status_code null)
       const sentAt = this.options.clock();
@@ -201,7 +207,7 @@ export class Dispatcher {
       const recordId = this.faults.has('retry-records-share-id') ? deliveryId : undefined;
       const unrecorded = result.statusCode === null && this.faults.has('network-failures-not-recorded');
       if ((last || !this.faults.has('retries-not-recorded')) && !unrecorded) this.record(dest, event, result, false, recordId, sentAt);
-      if (last) return;
+      if (last || (committed && gone())) return;
       await this.scheduler.sleep(baseDelayMs * 2 ** (attempt - 1));
     }
   }
@@ -275,7 +281,12 @@ export class Dispatcher {
     if (this.faults.has('no-signature-header')) return {};
     const t = this.faults.has('signature-timestamp-ms') ? this.options.clock() : Math.floor(this.options.clock() / 1000);
     const previous = this.faults.has('rotation-grace-period') ? dest.previousSecret() : undefined;
-    const first = event !== 'test.webhook.sent' && this.faults.has('events-keep-old-secret') ? dest.createdSecret : undefined;
+    const first =
+      event !== 'test.webhook.sent' && this.faults.has('events-keep-old-secret')
+        ? dest.createdSecret
+        : event === 'test.webhook.sent' && this.faults.has('test-keeps-old-secret')
+          ? dest.previousSecret()
+          : undefined;
     const secrets = [first ?? dest.secret(), ...(previous ? [previous] : [])];
     const reused = this.faults.has('retry-signature-reused') ? signedOnce.headers : undefined;
     const signature = reused ?? signatureHeaders(this.options.signature, secrets, t, body.signed, deliveryId, this.faults);
@@ -307,6 +318,12 @@ export class Dispatcher {
       delete (record as Partial<DeliveryRecord>).delivered_at;
     }
     if (test && this.faults.has('test-not-recorded')) return record;
+    const attempted = dest.webhookId === null ? undefined : this.store.webhooks.get(dest.webhookId);
+    if (attempted !== undefined) {
+      attempted.last_delivery_at = record.delivered_at;
+      // fault delivery-touches-updated-at: the last-delivery stamp is written into updated_at
+      if (this.faults.has('delivery-touches-updated-at')) attempted.updated_at = record.delivered_at;
+    }
     if (dest.webhookId) this.store.addDelivery(record, dest.url);
     else this.store.emit('delivery', { ...record, url: dest.url });
     return record;
@@ -316,6 +333,11 @@ export class Dispatcher {
 /** The first RESPONSE_BODY_MAX characters (code points) of a response body; a body of no more UTF-16 units is whole. */
 function truncated(body: string): string {
   return body.length <= RESPONSE_BODY_MAX ? body : Array.from(body).slice(0, RESPONSE_BODY_MAX).join('');
+}
+
+/** The data.id of a serialized payload (fault delivery-id-per-message). */
+function messageIdOf(body: Buffer): string {
+  return String((JSON.parse(body.toString('utf8')) as { data?: { id?: unknown } }).data?.id);
 }
 
 /** A UUID made from `what` (a webhook's key, a payload): the same for the same input. */

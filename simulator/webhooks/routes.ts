@@ -41,7 +41,8 @@ function present(ref: ReferenceContext, w: StoredWebhook): Webhook {
   const events = canonical ? [...new Set(w.events)].sort() : [...w.events];
   const url = canonical ? new URL(w.url).href : w.url;
   const out: Webhook = { id: w.id, workspace_id: w.workspace_id, url, events, created_at: w.created_at, updated_at: w.updated_at };
-  if (ref.options.variations.has('extra-fields')) Object.assign(out, { description: '' });
+  // extra-fields: last_delivery_at moves with every attempt while updated_at stays (a delivery writes nothing of the webhook)
+  if (ref.options.variations.has('extra-fields')) Object.assign(out, { description: '', last_delivery_at: w.last_delivery_at ?? null });
   return presentationFaults(ref, out);
 }
 

@@ -22,7 +22,7 @@ export async function rotate(ctx: CheckContext, hook: CreatedWebhook): Promise<v
 }
 
 /** DELETE /v1/webhooks/{id}; fails the drive when refused. */
-async function remove(ctx: CheckContext, hooks: WebhookFixture, hook: CreatedWebhook): Promise<void> {
+export async function remove(ctx: CheckContext, hooks: WebhookFixture, hook: CreatedWebhook): Promise<void> {
   const exchange = await ctx.http.request({ method: 'DELETE', path: `/v1/webhooks/${hook.id}` });
   ctx.expectStatus(exchange, '2xx', 'DELETE /v1/webhooks/{id}', fixtureBreaks(ctx));
   hooks.forget(hook.id);
@@ -141,7 +141,7 @@ const updateKeepsSecret = defineCheck({
   history: { rule: 'delivery-secrets', drivers: [driver], evidence: 'delivery to a webhook for an event after a PUT of it' },
 });
 
-/** spec §4.2 DELETE: no delivery reaches a deleted webhook for an event after the delete. */
+/** spec §4.2 DELETE: no delivery reaches a deleted webhook for an event after the delete, nor a retry owed after it. */
 const deleteStops = defineCheck({
   ...driven,
   id: 'HISTORY-DELIVERY-AFTER-DELETE',
@@ -149,7 +149,12 @@ const deleteStops = defineCheck({
   requirements: ['WH-DELETE-STOPS-DELIVERIES'],
   level: 'should',
   uses: ['createWebhook', 'sendMessage', 'deleteWebhook'],
-  history: { rule: 'delivery-routing', drivers: [driver], evidence: 'message created after a webhook was deleted whose events reached another webhook' },
+  // the answer drive deletes a webhook while the receiver holds a failed attempt: the retry it was owed must not come
+  history: {
+    rule: 'delivery-routing',
+    drivers: [driver, 'HISTORY-DELIVERY-NOT-RETRIED-AFTER-200'],
+    evidence: 'message created after a webhook was deleted whose events reached another webhook, or a failed attempt answered after the delete',
+  },
 });
 
 /** The delivery checks judged over writes and the message after them. */

@@ -3,7 +3,7 @@ import { defineCheck } from '../checks/index.js';
 import type { CreatedWebhook, WebhookFixture } from '../scenarios/webhook-fixture.js';
 import { maybeArrival } from '../scenarios/webhook-helpers.js';
 import { recordingMarginMs, stampSlackMs, sweepPages } from '../../rules/index.js';
-import { rotate } from './delivery-after-writes.js';
+import { remove, rotate } from './delivery-after-writes.js';
 import { eventAt, eventDrive, historySuite, settle } from './history-drive.js';
 import { sendMessage } from '../scenarios/scenario-helpers.js';
 import { defineWebhookCheck } from '../scenarios/webhook-check.js';
@@ -44,13 +44,15 @@ async function recordsBehind(ctx: CheckContext, hook: CreatedWebhook): Promise<b
 
 /**
  * What the receiver's answers make of a delivery (spec §6, §2.4), for one message: webhooks answered 200 (sent and
- * delivered events), 202, 500 once, closed once, and one whose first failed attempt is held until its secret was rotated (so the retry comes
- * after the rotation). Then long enough for a retry of a success to show (twice the target's retry pace), and the
+ * delivered events), 202, 500 once, closed once, one whose first failed attempt is held until its secret was rotated (so the retry comes
+ * after the rotation) and one whose first failed attempt is held until it was deleted (so no retry may come). Then long enough for a retry of a success to show (twice the target's retry pace), and the
  * delivery logs read until they caught up with what the receiver saw.
  */
 async function answeredMessage(ctx: CheckContext, hooks: WebhookFixture): Promise<void> {
   let rotated: () => void = () => {};
   const done = new Promise<void>((resolve) => (rotated = resolve));
+  let deleted: () => void = () => {};
+  const gone = new Promise<void>((resolve) => (deleted = resolve));
   const paths = answers.map(({ label, answer }) => {
     const path = hooks.path(label);
     hooks.respond(path, answer);
@@ -58,16 +60,28 @@ async function answeredMessage(ctx: CheckContext, hooks: WebhookFixture): Promis
   });
   const heldPath = hooks.path('held');
   hooks.respond(heldPath, { status: 500, until: done, times: 1, body: { ok: false } });
+  // a failed attempt held until its webhook is deleted: the retry it would be owed must not come (spec §4.2 DELETE)
+  const doomedPath = hooks.path('doomed');
+  hooks.respond(doomedPath, { status: 500, until: gone, times: 1, body: { ok: false } });
   // the first (answered 200) also takes message.sent: two events at one webhook, each its own delivery id
   const made = await Promise.all(
-    [...paths, heldPath].map((path, i) => hooks.create(i === 0 ? ['message.sent', 'message.delivered'] : ['message.delivered'], path)),
+    [...paths, heldPath, doomedPath].map((path, i) => hooks.create(i === 0 ? ['message.sent', 'message.delivered'] : ['message.delivered'], path)),
   );
-  const held = made.at(-1) as CreatedWebhook;
+  const [held, doomed] = made.slice(-2) as [CreatedWebhook, CreatedWebhook];
   try {
     const id = await sendMessage(ctx);
-    // the held path's first attempt (whichever message it reports: every message's events come here), then the rotation
-    if ((await maybeArrival(ctx, (d) => d.path === heldPath)) !== undefined) await rotate(ctx, held);
-    rotated();
+    // each held path's first attempt (whichever message it reports: every message's events come here), then the
+    // rotation of one webhook and the delete of the other
+    await Promise.all([
+      (async () => {
+        if ((await maybeArrival(ctx, (d) => d.path === heldPath)) !== undefined) await rotate(ctx, held);
+        rotated();
+      })(),
+      (async () => {
+        if ((await maybeArrival(ctx, (d) => d.path === doomedPath)) !== undefined) await remove(ctx, hooks, doomed);
+        deleted();
+      })(),
+    ]);
     await Promise.all(paths.map((path) => eventAt(ctx, [path], id, 'message.delivered')));
     // the attempt answered 500 (whichever message it reports) and its retry show the target's retry pace
     const failedOnce = await maybeArrival(ctx, (d) => d.path === paths[2] && d.answer.status === 500);
@@ -91,6 +105,7 @@ async function answeredMessage(ctx: CheckContext, hooks: WebhookFixture): Promis
     ]);
   } finally {
     rotated();
+    deleted();
   }
 }
 
@@ -105,8 +120,8 @@ const notRetried = defineWebhookCheck({
   requirements: ['EVT-RECEIVER-200'],
   level: 'must',
   ...eventDrive,
-  uses: ['sendMessage', 'rotateWebhookSecret', 'listWebhookDeliveries'],
-  estimate: { requests: 16, sends: 1 },
+  uses: ['sendMessage', 'rotateWebhookSecret', 'deleteWebhook', 'listWebhookDeliveries'],
+  estimate: { requests: 17, sends: 1 },
   history: { rule: 'delivery-attempts', evidence: 'delivery answered 200' },
   run: answeredMessage,
 });

@@ -28,15 +28,20 @@ const readAfterWrite = defineWebhookCheck({
   requirements: ['WH-UPDATE-RESPONSE', 'WH-LIST-CONTAINS-CREATED'],
   level: 'must',
   uses: ['updateWebhook', 'listWebhooks'],
-  estimate: { requests: 2 * listedWebhooks + 3, sends: 0 },
+  estimate: { requests: 2 * listedWebhooks + 4, sends: 0 },
   history: { rule: 'webhook-reads', evidence: 'create or PUT of a webhook followed by a list of webhooks' },
   async run(ctx, hooks) {
     const created = await Promise.all(
       Array.from({ length: listedWebhooks }, (_, i) => hooks.create(i % 2 === 0 ? ['message.failed'] : ['message.sent', 'message.delivered'])),
     );
     await listWebhooks(ctx);
-    const first = created[0] as CreatedWebhook;
-    await update(ctx, first, ctx.target.receiverUrl(hooks.path('updated')), ['message.sent', 'message.status.updated']);
+    const [first, tested] = created as [CreatedWebhook, CreatedWebhook];
+    // a test send writes nothing of the webhook: the list after it still shows the updated_at its create answered
+    // (WH-UPDATED-AT-LISTED; a refused test send leaves the rest of the drive standing)
+    await Promise.all([
+      update(ctx, first, ctx.target.receiverUrl(hooks.path('updated')), ['message.sent', 'message.status.updated']),
+      ctx.http.request({ method: 'POST', path: `/v1/webhooks/${tested.id}/test` }),
+    ]);
     await listWebhooks(ctx);
   },
 });

@@ -28,10 +28,15 @@ describe('conforming variations of the reference', () => {
 });
 
 /** The default run's registry with `drive` added, against the reference with one variation: the drive and the checks judging it. */
-async function runDrive(variation: string, drive: Check, judging: readonly string[], options: { stepMs?: number } = {}): Promise<RunResult> {
+async function runDrive(
+  variation: string,
+  drive: Check,
+  judging: readonly string[],
+  options: { stepMs?: number; extra?: NonNullable<Parameters<typeof referenceTarget>[0]>['extra'] } = {},
+): Promise<RunResult> {
   const registry = (await loadRegistry(['./checks/builtin/index.js', './history/index.js'])).register(drive);
   return runConformance({
-    target: referenceTarget({ extra: { variations: [variation] }, ...options }),
+    target: referenceTarget({ ...options, extra: { ...options.extra, variations: [variation] } }),
     registry,
     seed: 23,
     selection: { ids: [drive.id, ...judging] },
@@ -150,6 +155,36 @@ describe('the situations the variations are about really occur, and the history 
     for (const { deliveredAt, answeredAt } of seen) expect(answeredAt - deliveredAt).toBeGreaterThan(250);
     expect(notPassing(run)).toEqual([]);
     expect(run.checks.find((c) => c.id === 'HISTORY-DELIVERY-RECORD-STAMPS')?.status).toBe('passed');
+  }, 60_000);
+
+  it('retry-committed-at-failure: a retry owed before a DELETE arrives after it, and the delete check passes', async () => {
+    const seen: { retryAfterDelete?: boolean } = {};
+    const drive = defineWebhookCheck({
+      id: 'TEST-RETRY-OWED-ACROSS-DELETE',
+      title: 'an attempt answered 500, a DELETE of its webhook, then the retry',
+      suite: 'test/variations',
+      requirements: ['WH-DELETE-STOPS-DELIVERIES'],
+      level: 'should',
+      uses: ['sendMessage', 'deleteWebhook'],
+      async run(ctx, hooks) {
+        const hook = await hooks.create(['message.delivered']);
+        hooks.respond(hook.path, { status: 500, times: 1 });
+        await sendMessage(ctx);
+        const first = await ctx.receiver.store.waitFor((d) => d.path === hook.path, 5_000);
+        await ctx.http.request({ method: 'DELETE', path: `/v1/webhooks/${hook.id}` });
+        const deleted = performance.timeOrigin + performance.now();
+        hooks.forget(hook.id);
+        const retry = await ctx.receiver.store.waitFor((d) => d.path === hook.path && d.seq > first.seq, 5_000);
+        seen.retryAfterDelete = retry.receivedAt > deleted;
+      },
+    });
+    // retries 300 ms apart: the DELETE completes while the retry is owed
+    const run = await runDrive('retry-committed-at-failure', drive, ['HISTORY-DELIVERY-AFTER-DELETE'], {
+      extra: { retry: { maxAttempts: 3, baseDelayMs: 300 } },
+    });
+    expect(seen.retryAfterDelete).toBe(true);
+    expect(notPassing(run)).toEqual([]);
+    expect(run.checks.find((c) => c.id === 'HISTORY-DELIVERY-AFTER-DELETE')?.status).toBe('passed');
   }, 60_000);
 
   it('chunked-close and canonical-webhooks: the answers really are chunked and closed, the webhook canonical, the records test: null, the ids upper case', async () => {
