@@ -1,4 +1,5 @@
 import type { Operation } from '../../spec/index.js';
+import type { Exchange } from '../../targets/index.js';
 import { defineCheck } from '../checks/index.js';
 import type { CaseScale, Check, CheckContext } from '../checks/index.js';
 import { gradeSuccess } from './answer-grading.js';
@@ -28,7 +29,9 @@ export function positiveChecks(operation: Operation): Check[] {
     const numRuns = counting.varies ? runs : Math.min(runs, fixedRequestRuns);
     return grade === 'must' ? numRuns : Math.min(numRuns, sampleSize);
   };
-  const estimate = (grade: Grade) => ({ estimate: ({ runs }: CaseScale) => counting.cost(cases(runs, grade), true) });
+  // the should-level checks re-grade the baseline's first cases: one send serves the three (decision 32)
+  const shared = validAnswersOf(operation);
+  const estimate = (grade: Grade) => ({ estimate: ({ runs }: CaseScale) => ({ ...counting.cost(cases(runs, grade), true), shared }) });
   const checks = [
     defineCheck({
       ...common,
@@ -38,7 +41,11 @@ export function positiveChecks(operation: Operation): Check[] {
       level: 'must',
       baselineFor: operation.id,
       ...estimate('must'),
-      run: (ctx) => runPositive(ctx, operation, 'must'),
+      run: async (ctx) => {
+        const sample = await runPositive(ctx, operation, 'must');
+        // it passed: its first cases' answers are there for the should-level checks to grade
+        await ctx.shared(shared, async () => ({ value: sample, complete: true }));
+      },
     }),
   ];
   const statusRequirements = [successStatusRequirement(operation), ...(schemaName ? ['ERR-JSON-CONTENT-TYPE'] : [])];
@@ -50,7 +57,7 @@ export function positiveChecks(operation: Operation): Check[] {
       requirements: statusRequirements,
       level: loosest('should', ...statusRequirements.map(levelOf)),
       ...estimate('status'),
-      run: (ctx) => runPositive(ctx, operation, 'status'),
+      run: (ctx) => regrade(ctx, operation, 'status', cases(ctx.runs, 'status')),
     }),
   );
   const assumed = assumedRequirements(operation);
@@ -65,15 +72,39 @@ export function positiveChecks(operation: Operation): Check[] {
         uses: [operation.id],
         level: loosest('should', ...assumed.map(levelOf)),
         ...estimate('assumed'),
-        run: (ctx) => runPositive(ctx, operation, 'assumed'),
+        run: (ctx) => regrade(ctx, operation, 'assumed', cases(ctx.runs, 'assumed')),
       }),
     );
   }
   return checks;
 }
 
-/** Sends boundary requests, then random valid ones, and grades every answer; cleans up what it created. */
-async function runPositive(ctx: CheckContext, operation: Operation, grade: Grade): Promise<void> {
+/** The key of the valid requests' answers an operation's positive checks share (CheckContext.shared). */
+const validAnswersOf = (operation: Operation): string => `valid requests of ${operation.id}`;
+
+/** An operation's first valid cases (plain, boundaries, then random: the same for each of its positive checks) and their answers. */
+type Sample = readonly Exchange[];
+
+/**
+ * A should-level positive check: grades the first of the answers the operation's baseline got to the very requests
+ * it would send (the same examples first, the same seed), else sends its own (then a third check can grade those).
+ */
+async function regrade(ctx: CheckContext, operation: Operation, grade: Grade, cases: number): Promise<void> {
+  let own = false;
+  const sample = await ctx.shared(validAnswersOf(operation), async () => {
+    own = true;
+    return { value: await runPositive(ctx, operation, grade), complete: true };
+  });
+  if (own) return;
+  for (const exchange of sample.slice(0, cases)) gradeSuccess(ctx, operation, exchange, grade);
+}
+
+/**
+ * Sends boundary requests, then random valid ones, and grades every answer; cleans up what it created. Returns the
+ * first sampleSize cases' answers (what the should-level checks grade).
+ */
+async function runPositive(ctx: CheckContext, operation: Operation, grade: Grade): Promise<Sample> {
+  const sample: Exchange[] = [];
   const resources = new FixtureResources(ctx);
   try {
     if (grade === 'must') await expectRouteExists(ctx, operation);
@@ -101,6 +132,7 @@ async function runPositive(ctx: CheckContext, operation: Operation, grade: Grade
         try {
           const sent = perCase ? withPathValues(request, await resources.prepare(operation)) : request;
           const exchange = await ctx.http.request(toRequestOptions(sent));
+          if (sample.length < sampleSize) sample.push(exchange);
           resources.adopt(operation, exchange);
           if (grade === 'must') await expectVersionedRoute(ctx, toRequestOptions(sent), exchange);
           // a refusal of valid input: which part the target refuses (bounded: shrinking repeats the failure)
@@ -113,6 +145,7 @@ async function runPositive(ctx: CheckContext, operation: Operation, grade: Grade
       },
       { examples, numRuns },
     );
+    return sample;
   } finally {
     await resources.release();
   }

@@ -69,6 +69,27 @@ describe('the refusal judges of an operation', () => {
   });
 });
 
+describe('the should-level positive checks of an operation (SUCCESS-STATUS, ASSUMED-SHAPE)', () => {
+  it('grade the first answers its passing baseline got, and send their own when the baseline failed', async () => {
+    const clean = mkdtempSync(join(tmpdir(), 'shared-positive-'));
+    expect((await conform(['--suite', 'contract/messages', '--out', clean, '--reporter', 'json'])).code).toBe(0);
+    const checks = read(clean).checks;
+    for (const id of ['CONTRACT-LISTMESSAGES-SUCCESS-STATUS', 'CONTRACT-LISTMESSAGES-ASSUMED-SHAPE', 'CONTRACT-SENDMESSAGE-SUCCESS-STATUS']) {
+      const check = checks.find((c) => c.id === id);
+      const baseline = id.replace(/-(SUCCESS-STATUS|ASSUMED-SHAPE)$/, '-POSITIVE');
+      expect(check).toMatchObject({ status: 'passed', exchanges: 0, judgedAnswersOf: baseline });
+      expect(check?.evidence?.length).toBeGreaterThan(0);
+    }
+    // a baseline that failed (its answers name the id message_id) shares nothing: the status check sends its own
+    const faulted = mkdtempSync(join(tmpdir(), 'shared-positive-fault-'));
+    await conform(['--suite', 'contract/messages', '--fault', 'message-id-renamed', '--out', faulted, '--reporter', 'json']);
+    const status = read(faulted).checks.find((c) => c.id === 'CONTRACT-SENDMESSAGE-SUCCESS-STATUS');
+    expect(status?.status).toBe('passed');
+    expect(status?.exchanges).toBeGreaterThan(0);
+    expect(status?.judgedAnswersOf).toBeUndefined();
+  });
+});
+
 describe('CheckContext.shared', () => {
   const check = defineCheck({ id: 'T-SHARED', title: 't', suite: 'test', requirements: ['ERR-BODY-JSON'], level: 'must', run: async () => {} });
   const context = (shared: SharedSends, logs: string[], id = 'T-SHARED') =>
