@@ -45,6 +45,8 @@ export interface StoredMessage extends Message {
   created_status?: MessageStatus;
   /** Made from a template (fault outbound-filter-skips-templates leaves these out). */
   from_template?: boolean;
+  /** The status before the last change and when it changed (faults get-lags-events, status-filter-index-lags). */
+  previous?: { status: MessageStatus; until: number };
   /** GETs after it was delivered (fault get-status-flaps). */
   reads_after_delivered?: number;
 }

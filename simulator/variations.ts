@@ -38,6 +38,10 @@ export const variationCatalogue = [
     id: 'retry-committed-at-failure',
     description: 'a retry is committed when its attempt fails (the webhook still there): one owed before a DELETE is sent after it, in flight',
   },
+  {
+    id: 'records-by-second',
+    description: 'delivery records carry delivered_at to the second; the log lists the newest second first and the records of one second by id',
+  },
   { id: 'rotate-keeps-updated-at', description: 'rotate-secret leaves updated_at as it was (spec §4.2 does not say a rotation is an update)' },
   { id: 'list-local-time', description: "GET /v1/messages shows created_at in +02:00 with whole seconds (the same instant as GET by id's, another rendering)" },
   {

@@ -85,4 +85,10 @@ export const historyFaults = [
     'Service-Delivery-Id is made from the webhook and the message: every event of one message carries one id',
   ),
   fault('delivery-touches-updated-at', 'WH-UPDATED-AT-LISTED', "each delivery attempt sets the webhook's updated_at (a last-delivery column reused)"),
+  fault('get-lags-events', 'MSG-LIFECYCLE', 'GET /v1/messages/{id} shows a status change 1 s after the events reporting it went out (a lagging replica)'),
+  fault(
+    'status-filter-index-lags',
+    'MSG-LIST-FILTER-STATUS',
+    'a status filter leaves out every message whose status changed in the last 2 s (its index entry moves late)',
+  ),
 ] as const satisfies readonly Fault[];

@@ -55,4 +55,5 @@ export const messageFaults = [
   fault('skips-pending', 'MSG-LIFECYCLE', 'an outbound message goes from queued straight to sent, never pending (every change still reported)'),
   fault('replay-stores-duplicate', 'IDEM-NO-DUPLICATE', 'a replay answers the first response but stores a new copy of the message (it shows in the list)'),
   fault('pages-overlap-by-one', 'PAGE-NO-OVERLAP', 'page 2 and later start one item early: each repeats the last item of the page before'),
+  fault('status-updated-payload-previous', 'EVT-STATUS-UPDATED', 'message.status.updated carries the message as it was before the change (its old status)'),
 ] as const satisfies readonly Fault[];

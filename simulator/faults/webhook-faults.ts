@@ -54,4 +54,9 @@ export const webhookFaults = [
     'SIG-PER-WEBHOOK',
     'rotate-secret gives every webhook of the workspace the new secret (its query lost the id condition); only the named one is answered',
   ),
+  fault(
+    'deliveries-pages-skip-one',
+    'DLV-PAGES-PARTITION',
+    'GET deliveries pages after the first start one record late (an off-by-one offset): each holds one record fewer, and the record at each page boundary is on none',
+  ),
 ] as const satisfies readonly Fault[];

@@ -134,6 +134,8 @@ export class MessageService {
     const extra: Partial<StoredMessage> = {};
     if (next === 'sent') extra.platform_message_id = platformId();
     if (next === 'failed') extra.failure_reason = FAILURE_REASON;
+    if (this.faults.has('get-lags-events') || this.faults.has('status-filter-index-lags') || this.faults.has('status-updated-payload-previous'))
+      extra.previous = { status: current.status, until: this.options.clock() };
     const message = this.store.setStatus(id, next, extra) as StoredMessage;
     this.emitChange(message);
     if (next !== 'delivered' && next !== 'failed') this.scheduleStep(id);
@@ -144,7 +146,9 @@ export class MessageService {
     const data = this.present(m);
     if (m.status === 'failed' && !this.faults.has('missing-failure-reason')) data.failure_reason = m.failure_reason;
     if (this.faults.has('payload-id-of-previous-message')) data.id = this.createdBefore(m)?.id ?? data.id;
-    if (!this.faults.has('no-status-updated-event')) this.publish('message.status.updated', data);
+    // fault status-updated-payload-previous: the status.updated payload is the message as it was before the change
+    const before = this.faults.has('status-updated-payload-previous') && m.previous ? { ...data, status: m.previous.status } : data;
+    if (!this.faults.has('no-status-updated-event')) this.publish('message.status.updated', before);
     const early = this.faults.has('delivered-before-sent');
     if (m.status === 'sent') {
       if (early) this.publish('message.delivered', { ...data, status: 'delivered' });

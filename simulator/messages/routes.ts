@@ -103,8 +103,11 @@ function list(ref: ReferenceContext, req: RequestContext): Reply {
   const seenUpTo = f.has('list-replica-lag') ? ref.options.clock() - 2000 : undefined;
   // status-filter-after-paging: the status filter is applied to each page after it is cut
   const late = f.has('status-filter-after-paging');
+  // status-filter-index-lags: a status change leaves the old index entry at once and enters the new one 2 s later
+  const indexed = (m: StoredMessage): string | undefined =>
+    f.has('status-filter-index-lags') && m.previous && m.previous.until > ref.options.clock() - 2000 ? undefined : m.status;
   const matches = (m: StoredMessage, byStatus: boolean): boolean =>
-    (!filter || !status || !byStatus || m.status === status) &&
+    (!filter || !status || !byStatus || indexed(m) === status) &&
     (!byDirection || !direction || (m.direction === direction && !(direction === 'outbound' && m.from_template && f.has('outbound-filter-skips-templates')))) &&
     (seenUpTo === undefined || Date.parse(m.created_at) <= seenUpTo);
   const newestFirst = ref.store.listMessages();
@@ -162,6 +165,8 @@ function get(ref: ReferenceContext, id: string): Reply {
     message.reads_after_delivered = (message.reads_after_delivered ?? 0) + 1;
     if (message.reads_after_delivered % 2 === 0) shown.status = 'sent';
   }
+  // get-lags-events: GET reads a replica that shows a change 1 s after the events about it went out
+  if (ref.faults.has('get-lags-events') && message.previous && message.previous.until > ref.options.clock() - 1000) shown.status = message.previous.status;
   if (ref.faults.has('get-swaps-to-from')) [shown.to, shown.from] = [shown.from, shown.to];
   if (ref.faults.has('get-message-nfc')) shown.message = String(shown.message).normalize('NFC');
   return jsonReply(200, shown);

@@ -312,6 +312,7 @@ export class Dispatcher {
       test: test || !this.options.variations.has('canonical-webhooks') ? test : null,
       ...(this.options.variations.has('extra-fields') ? { duration_ms: 1 } : {}),
     };
+    if (this.options.variations.has('records-by-second')) record.delivered_at = record.delivered_at.replace(/\.\d+(?=Z|[+-]\d\d:\d\d$)/, '');
     if (test && this.faults.has('test-flag-missing')) delete (record as Partial<DeliveryRecord>).test;
     if (this.faults.has('delivered-at-renamed')) {
       Object.assign(record, { created_at: record.delivered_at });

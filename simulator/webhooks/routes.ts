@@ -210,12 +210,17 @@ function deliveries(ref: ReferenceContext, req: RequestContext): Reply {
     url === undefined ? ref.store.listDeliveries(webhookId) : ref.store.listDeliveries(webhookId).filter((r) => ref.store.recordUrls.get(r.id) === url);
   // variation delivered-at-send-time: attempts end in another order than they began; the log is newest first by its stamps
   if (ref.options.variations.has('delivered-at-send-time')) kept.sort((a, b) => Date.parse(b.delivered_at) - Date.parse(a.delivered_at));
+  // variation records-by-second: newest second first, the records of one second by id (a key a database index gives)
+  if (ref.options.variations.has('records-by-second'))
+    kept.sort((a, b) => Date.parse(b.delivered_at) - Date.parse(a.delivered_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const listed = kept.map((r) => (ref.faults.has('record-webhook-id-is-workspace') ? { ...r, webhook_id: ref.workspaceId } : r));
   const all = ref.faults.has('deliveries-oldest-first') ? listed.reverse() : listed;
   const extra = ref.faults.has('deliveries-limit-off-by-one') ? 1 : 0;
   // fault deliveries-page-clamped: an offset past the log is clamped to the start of its last page
   const clamped = ref.faults.has('deliveries-page-clamped') && (page - 1) * limit >= all.length && all.length > 0;
-  const from = clamped ? Math.floor((all.length - 1) / limit) * limit : Math.max(0, (page - 1) * limit);
+  // fault deliveries-pages-skip-one: page 2 and later start one record late (an off-by-one offset), so one record between pages is never listed
+  const skip = page > 1 && ref.faults.has('deliveries-pages-skip-one') ? 1 : 0;
+  const from = clamped ? Math.floor((all.length - 1) / limit) * limit : Math.max(0, (page - 1) * limit + skip);
   const data = all.slice(from, clamped ? from + limit + extra : page * limit + extra);
   if (ref.faults.has('deliveries-wrapped')) {
     return jsonReply(200, { data, pagination: { page, limit, total: all.length, has_more: page * limit < all.length } });
