@@ -7,14 +7,16 @@ import { settledWrite, writesInForce } from '../model/webhook-model.js';
 import type { WebhookModel, WebhookWrite } from '../model/webhook-model.js';
 
 /** The requirements of the webhook read-after-write rule. */
-export const webhookReadRequirements = ['WH-UPDATE-RESPONSE', 'WH-LIST-CONTAINS-CREATED'] as const;
+export const webhookReadRequirements = ['WH-UPDATE-RESPONSE', 'WH-LIST-CONTAINS-CREATED', 'WH-ROTATE-SHOWS-CURRENT'] as const;
 
 /**
  * Read-after-write of a webhook's url and events (spec §4.2 "the list shows them"): every GET /v1/webhooks that
  * starts after a create or PUT took effect lists the webhook with the url and events of a write that may be in
  * force then (a PUT concurrent with the list may show either way). A list that does not show a created webhook
  * breaks WH-LIST-CONTAINS-CREATED; one that shows values no write in force asked for breaks the requirement of the
- * write that set them (WH-UPDATE-RESPONSE after a PUT). A webhook whose delete may have begun is not judged here.
+ * write that set them (WH-UPDATE-RESPONSE after a PUT). A rotate-secret answer is a read too (spec §4.2: it returns
+ * the Webhook): one that starts after a write took effect shows the url and events of a write in force
+ * (WH-ROTATE-SHOWS-CURRENT). A webhook whose delete may have begun is not judged here.
  */
 export function webhookReads(model: ServiceModel): Judgement {
   const out = new JudgementBuilder(webhookReadRequirements);
@@ -47,8 +49,28 @@ export function webhookReads(model: ServiceModel): Judgement {
         list.seq,
       );
     }
+    judgeRotations(model, webhook, deleting, out);
   }
   return out.build();
+}
+
+/** The rotate-secret answers of the webhook, read against the writes in force while each ran. */
+function judgeRotations(model: ServiceModel, webhook: WebhookModel, deleting: number, out: JudgementBuilder): void {
+  for (const rotation of webhook.secrets) {
+    const shown = rotation.view;
+    if (shown === undefined || shown.url === undefined || shown.events === undefined || deleting < rotation.finishedAt) continue;
+    const settled = settledWrite(webhook, rotation.startedAt);
+    const allowed = writesInForce(webhook, rotation.startedAt, rotation.finishedAt).filter((write) => write.url !== undefined && write.events !== undefined);
+    if (settled === undefined || allowed.length === 0) continue;
+    out.judged('WH-ROTATE-SHOWS-CURRENT');
+    if (allowed.some((write) => matches(write, shown))) continue;
+    out.contradiction(
+      'WH-ROTATE-SHOWS-CURRENT',
+      `${describeSeq(model.history, settled.seq)} set webhook ${webhook.id} to ${values(settled)}, but ${describeSeq(model.history, rotation.seq)}, started after it took effect, answers ${values(shown)}`,
+      [settled.seq],
+      rotation.seq,
+    );
+  }
 }
 
 /** When the first DELETE of the webhook that took or may have taken effect began (one answered 2xx, or none); Infinity: none did. */

@@ -27,6 +27,8 @@ export interface SecretIssue extends Interval {
   readonly determinate: boolean;
   /** The answer's updated_at, as given (a rotation may stamp it: spec §4.2 does not say). */
   readonly updatedAt?: string;
+  /** The url and events a rotation's answer showed (spec §4.2: it returns the Webhook). */
+  readonly view?: { readonly url?: string; readonly events?: readonly string[] };
 }
 
 /** A call on the webhook's id (PUT, DELETE, rotate, test, deliveries) and what it answered. */
@@ -111,6 +113,7 @@ export function webhookModels(calls: readonly CallEntry[]): WebhookModels {
         ...(call.secret === undefined ? {} : { secret: call.secret }),
         determinate: ok,
         ...updatedOf(call.json),
+        ...(ok ? { view: { ...optional('url', stringField(call.json, 'url')), ...optional('events', eventsOf(call.json)) } } : {}),
       });
     if (call.operationId === 'deleteWebhook' && ok) model.deletions.push(interval);
   }
@@ -124,6 +127,11 @@ function written(call: CallEntry): Pick<WebhookWrite, 'url' | 'path' | 'events'>
   const path = pathOfUrl(url);
   const events = eventsOf(body);
   return { ...(url === undefined ? {} : { url }), ...(path === undefined ? {} : { path }), ...(events === undefined ? {} : { events }) };
+}
+
+/** `{ [key]: value }`, or nothing when the value is undefined (exactOptionalPropertyTypes). */
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
 function updatedOf(json: unknown): Pick<SecretIssue, 'updatedAt'> {

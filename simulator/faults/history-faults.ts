@@ -91,4 +91,9 @@ export const historyFaults = [
     'MSG-LIST-FILTER-STATUS',
     'a status filter leaves out every message whose status changed in the last 2 s (its index entry moves late)',
   ),
+  fault(
+    'rotate-answers-created-view',
+    'WH-ROTATE-SHOWS-CURRENT',
+    'rotate-secret answers the webhook with the url and events it was created with, not those a PUT set',
+  ),
 ] as const satisfies readonly Fault[];

@@ -171,7 +171,10 @@ function rotate(ref: ReferenceContext, req: RequestContext): Reply {
   if (ref.faults.has('rotate-secret-of-workspace'))
     for (const other of ref.store.listWebhooks())
       if (other !== webhook) Object.assign(other, { previous_secret: other.signing_secret, signing_secret: webhook.signing_secret });
-  const answer = jsonReply(200, withSecret(ref, webhook));
+  // rotate-answers-created-view: the answer is built from the row as created (url and events before any PUT)
+  const viewed =
+    ref.faults.has('rotate-answers-created-view') && webhook.created ? { ...webhook, url: webhook.created.url, events: webhook.created.events } : webhook;
+  const answer = jsonReply(200, withSecret(ref, viewed));
   // fault rotate-answer-not-stored: the answer shows one new secret, a second write stores another
   if (ref.faults.has('rotate-answer-not-stored')) webhook.signing_secret = newSigningSecret();
   return answer;

@@ -28,7 +28,7 @@ const readAfterWrite = defineWebhookCheck({
   requirements: ['WH-UPDATE-RESPONSE', 'WH-LIST-CONTAINS-CREATED'],
   level: 'must',
   uses: ['updateWebhook', 'listWebhooks'],
-  estimate: { requests: 2 * listedWebhooks + 4, sends: 0 },
+  estimate: { requests: 2 * listedWebhooks + 5, sends: 0 },
   history: { rule: 'webhook-reads', evidence: 'create or PUT of a webhook followed by a list of webhooks' },
   async run(ctx, hooks) {
     const created = await Promise.all(
@@ -39,7 +39,12 @@ const readAfterWrite = defineWebhookCheck({
     // a test send writes nothing of the webhook: the list after it still shows the updated_at its create answered
     // (WH-UPDATED-AT-LISTED; a refused test send leaves the rest of the drive standing)
     await Promise.all([
-      update(ctx, first, ctx.target.receiverUrl(hooks.path('updated')), ['message.sent', 'message.status.updated']),
+      (async () => {
+        // events out of their sorted order: a target may show them sorted (a set), as the variation canonical-webhooks does
+        await update(ctx, first, ctx.target.receiverUrl(hooks.path('updated')), ['message.status.updated', 'message.sent']);
+        // the rotation's answer shows the webhook as the PUT left it (WH-ROTATE-SHOWS-CURRENT; a refusal leaves the rest standing)
+        await ctx.http.request({ method: 'POST', path: `/v1/webhooks/${first.id}/rotate-secret` });
+      })(),
       ctx.http.request({ method: 'POST', path: `/v1/webhooks/${tested.id}/test` }),
     ]);
     await listWebhooks(ctx);
@@ -48,6 +53,17 @@ const readAfterWrite = defineWebhookCheck({
 
 /** The fields of the checks judged over a drive's history only (they send nothing of their own). */
 const judged = { suite, run: async () => {} } as const;
+
+/** spec §4.2 rotate-secret: it returns the Webhook, as the writes before it left it. */
+const rotateShowsCurrent = defineCheck({
+  ...judged,
+  id: 'HISTORY-WEBHOOK-ROTATE-SHOWS-CURRENT',
+  title: 'rotate-secret answers the webhook with the url and events its latest create or PUT set',
+  requirements: ['WH-ROTATE-SHOWS-CURRENT'],
+  level: 'should',
+  uses: ['createWebhook', 'updateWebhook', 'rotateWebhookSecret'],
+  history: { rule: 'webhook-reads', drivers: ['HISTORY-WEBHOOK-READ-AFTER-WRITE'], evidence: 'rotate-secret of a webhook after a create or PUT of it' },
+});
 
 /** spec §2.3 (DESIGN.md's reading): a webhook's created_at is fixed at its create, whichever list shows it. */
 const createdAt = defineCheck({
@@ -185,6 +201,7 @@ function pauseMs(ms: number): Promise<void> {
 /** The webhook history checks. */
 export const webhookHistoryChecks: readonly Check[] = [
   readAfterWrite,
+  rotateShowsCurrent,
   createdAt,
   updatedAtListed,
   workspace,
