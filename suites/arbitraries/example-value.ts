@@ -8,7 +8,26 @@ export const FIXED_SEED = 20240601;
 
 /** A deterministic valid value of the schema (the same on every call). */
 export function exampleValue(schema: JsonSchema, options: ArbitraryOptions = {}): unknown {
-  return fc.sample(validArbitrary(schema, { smsWeight: 0, ...options }), { seed: FIXED_SEED, numRuns: 1 })[0];
+  const draw = (): unknown => fc.sample(validArbitrary(schema, { smsWeight: 0, ...options }), { seed: FIXED_SEED, numRuns: 1 })[0];
+  const key = options.overrides === undefined ? keyOf(schema, options) : undefined;
+  if (key === undefined) return draw();
+  if (!drawn.has(key)) drawn.set(key, draw());
+  return structuredClone(drawn.get(key));
+}
+
+/**
+ * exampleValue's draws by schema and options (without overrides, which are arbitraries): a draw is pure (a fixed
+ * seed), and building the arbitrary is most of it. Defining the checks draws 20 examples of 5 schemas (issue 28).
+ */
+const drawn = new Map<string, unknown>();
+
+/** The memo key of a schema and options, or undefined when the schema does not serialise (a cycle). */
+function keyOf(schema: JsonSchema, options: ArbitraryOptions): string | undefined {
+  try {
+    return JSON.stringify([schema, options]);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Up to `count` distinct values of an arbitrary, drawn deterministically. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ArbitrariesError, e164Arbitrary, validArbitrary } from '../../suites/arbitraries/index.js';
+import { ArbitrariesError, e164Arbitrary, exampleValue, validArbitrary } from '../../suites/arbitraries/index.js';
 import { ajvErrors } from './ajv.js';
 import { ALL_SCHEMAS, SendMessageCall, SendMessageRequest, WebhookInput } from './schemas.js';
 
@@ -52,5 +52,19 @@ describe('validArbitrary', () => {
   it('refuses an unknown format with a stable code', () => {
     expect(() => validArbitrary({ type: 'string', format: 'ipv9' })).toThrow(ArbitrariesError);
     expect(() => validArbitrary({ type: 'string', format: 'ipv9' })).toThrow(/format "ipv9" has no generator/);
+  });
+});
+
+describe('exampleValue', () => {
+  it('draws the same valid value for the same schema, a copy each time (the draw is memoised)', () => {
+    const first = exampleValue(SendMessageRequest) as Record<string, unknown>;
+    expect(ajvErrors(SendMessageRequest, first)).toEqual([]);
+    first.to = 'changed by a caller';
+    const again = exampleValue(structuredClone(SendMessageRequest)) as Record<string, unknown>;
+    expect(again.to).not.toBe('changed by a caller');
+    expect(again).toEqual(exampleValue(SendMessageRequest));
+    // overrides are arbitraries: never memoised, always honoured
+    const allowList = ['+447700900123'];
+    expect((exampleValue(SendMessageRequest, { overrides: { to: e164Arbitrary({ allowList }) } }) as { to: string }).to).toBe(allowList[0]);
   });
 });
