@@ -42,6 +42,10 @@ export const variationCatalogue = [
     id: 'records-by-second',
     description: 'delivery records carry delivered_at to the second; the log lists the newest second first and the records of one second by id',
   },
+  {
+    id: 'records-written-late',
+    description: "each delivery record is written to the log 50 ms after its attempt ended (within the harness's recording margin), test sends' too",
+  },
   { id: 'rotate-keeps-updated-at', description: 'rotate-secret leaves updated_at as it was (spec §4.2 does not say a rotation is an update)' },
   { id: 'list-local-time', description: "GET /v1/messages shows created_at in +02:00 with whole seconds (the same instant as GET by id's, another rendering)" },
   {

@@ -325,7 +325,9 @@ export class Dispatcher {
       // fault delivery-touches-updated-at: the last-delivery stamp is written into updated_at
       if (this.faults.has('delivery-touches-updated-at')) attempted.updated_at = record.delivered_at;
     }
-    if (dest.webhookId) this.store.addDelivery(record, dest.url);
+    // variation records-written-late: the log is written by a queue 50 ms after the attempt ended
+    if (dest.webhookId && this.options.variations.has('records-written-late')) this.scheduler.after(50, () => this.store.addDelivery(record, dest.url));
+    else if (dest.webhookId) this.store.addDelivery(record, dest.url);
     else this.store.emit('delivery', { ...record, url: dest.url });
     return record;
   }

@@ -1,6 +1,6 @@
 import type { CheckContext } from '../checks/index.js';
 import { expectThat } from '../checks/index.js';
-import { allDeliveryRecords, deliveryPage, latestTestRecord, readDeliveries } from './delivery-records.js';
+import { allDeliveryRecords, deliveryPage, latestTestRecord, readDeliveries, recordsOwed } from './delivery-records.js';
 import type { DeliveryRecordLike } from './delivery-records.js';
 import type { CreatedWebhook, WebhookFixture } from './webhook-fixture.js';
 import { deliveryWaitMs, eventOf, maybeArrival, messageEventCheck, reports } from './webhook-helpers.js';
@@ -13,6 +13,7 @@ const suite = 'scenarios/deliveries';
 async function hookWithTests(ctx: CheckContext, hooks: WebhookFixture, tests: number): Promise<CreatedWebhook> {
   const hook = await hooks.create(['message.failed']);
   for (let i = 0; i < tests && !ctx.signal.aborted; i++) await hooks.testSend(hook);
+  await recordsOwed(ctx);
   return hook;
 }
 
@@ -50,7 +51,10 @@ export const listAcceptsDefaults = defineWebhookCheck({
   async run(ctx, hooks) {
     const hook = await hookWithTests(ctx, hooks, 1);
     const records = await deliveryPage(ctx, hook.id);
-    ctx.expect(records.length >= 1, 'GET /v1/webhooks/{id}/deliveries holds no record after a test send');
+    // an empty first page is the default page's fault when page=1 holds the record, else the log's (read only then)
+    const explicit = records.length === 0 ? await deliveryPage(ctx, hook.id, { page: 1 }) : records;
+    ctx.expect(records.length >= 1 || explicit.length === 0, 'GET /v1/webhooks/{id}/deliveries without page holds no record, with page=1 it does');
+    ctx.expect(explicit.length >= 1, 'GET /v1/webhooks/{id}/deliveries holds no record after a test send', 'WH-TEST-RECORDED');
   },
 });
 
@@ -136,6 +140,8 @@ export const pagesPartition = defineWebhookCheck({
   baseline: 'listWebhookDeliveries',
   async run(ctx, hooks) {
     const { before, seen } = await readPages(ctx, hooks);
+    // which record a page holds is judged only of a log that holds the three (DELIVERY-LIST-BARE-ARRAY judges the log)
+    if (before.length < 3) ctx.skip(`three test sends left ${before.length} records in the log: no three pages to compare`);
     for (const [index, page] of seen.singles.entries()) {
       const shown = page.map((r) => String(r.id).slice(0, 40)).join(', ') || 'none';
       ctx.expect(page.length >= 1 && page[0]?.id === before[index], `page ${index + 1} with limit=1 holds ${shown}, not record ${index + 1} of the whole log`);
@@ -246,10 +252,13 @@ export const testFlag = defineWebhookCheck({
     await hooks.testSend(hook);
     const id = await sendMessage(ctx);
     await maybeArrival(ctx, (d) => d.path === hook.path && reports(d, id) && eventOf(d) === 'message.delivered', deliveryWaitMs, hook.path);
+    await recordsOwed(ctx);
     const records = await allDeliveryRecords(ctx, hook.id);
     const tests = records.filter((r) => r.event === 'test.webhook.sent');
     const events = records.filter((r) => r.event !== 'test.webhook.sent');
-    ctx.expect(tests.length === 1 && tests[0]?.test === true, `the test send's record has test ${JSON.stringify(tests[0]?.test)}, expected true`);
+    ctx.expect(tests.length >= 1, 'the test send left no test.webhook.sent record', 'WH-TEST-RECORDED');
+    const unflagged = tests.filter((r) => r.test !== true);
+    ctx.expect(unflagged.length === 0, `the test send's record has test ${JSON.stringify(unflagged[0]?.test)}, expected true`, 'DLV-TEST-FLAG');
     ctx.expect(events.length >= 1, 'the message.delivered delivery left no record');
     const flagged = events.filter((r) => r.test !== false && r.test !== null);
     ctx.expect(flagged.length === 0, `${flagged.length} event delivery records have test ${JSON.stringify(flagged[0]?.test)}, expected false or null`);

@@ -1,5 +1,5 @@
 import type { Check } from '../checks/index.js';
-import { deliveryPage } from './delivery-records.js';
+import { deliveryPage, recordsOwed } from './delivery-records.js';
 import { defineWebhookCheck } from './webhook-check.js';
 
 const suite = 'scenarios/deliveries';
@@ -60,8 +60,9 @@ export const limitDefault50 = defineWebhookCheck({
   async run(ctx, hooks) {
     const hook = await hooks.create(['message.failed']);
     for (let i = 0; i <= defaultLimit && !ctx.signal.aborted; i++) ctx.expectStatus(await hooks.test(hook.id), '2xx', 'POST /v1/webhooks/{id}/test');
+    await recordsOwed(ctx);
     const all = await deliveryPage(ctx, hook.id, { limit: 100 });
-    ctx.expect(all.length > defaultLimit, `${defaultLimit + 1} test sends left ${all.length} records (read with limit=100)`);
+    ctx.expect(all.length > defaultLimit, `${defaultLimit + 1} test sends left ${all.length} records (read with limit=100)`, 'WH-TEST-RECORDED');
     const page = await deliveryPage(ctx, hook.id);
     ctx.expect(
       page.length === defaultLimit,

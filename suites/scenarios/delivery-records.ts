@@ -2,6 +2,7 @@ import type { Exchange } from '../../targets/index.js';
 import type { CheckContext } from '../checks/index.js';
 import { expectThat, fixtureBreaks } from '../checks/index.js';
 import { deliveryWaitMs, pollPause } from './webhook-helpers.js';
+import { recordingMarginMs } from '../../rules/index.js';
 
 /** A delivery record as read (spec §2.4); fields are checked by the schema checks, not assumed here. */
 export interface DeliveryRecordLike {
@@ -38,6 +39,14 @@ export async function readDeliveries(
   const exchange = await ctx.http.request({ method: 'GET', path: `/v1/webhooks/${webhookId}/deliveries`, query });
   ctx.expectStatus(exchange, '2xx', 'GET /v1/webhooks/{id}/deliveries', fixtureBreaks(ctx));
   return { exchange, records: recordsOf(exchange.json) };
+}
+
+/**
+ * Waits out the recording margin (rules/history-rules/delivery-records.ts): an attempt's record is owed once that long
+ * has passed since it ended, so a log written by a queue a little after the attempt (or the test call) is read whole.
+ */
+export function recordsOwed(ctx: CheckContext): Promise<void> {
+  return pollPause(ctx, recordingMarginMs);
 }
 
 /** The records of one page, failing the check when the answer holds no list of records. */
