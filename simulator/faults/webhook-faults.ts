@@ -59,4 +59,9 @@ export const webhookFaults = [
     'DLV-PAGES-PARTITION',
     'GET deliveries pages after the first start one record late (an off-by-one offset): each holds one record fewer, and the record at each page boundary is on none',
   ),
+  fault(
+    'test-answer-always-200',
+    'WH-TEST-RESULT-MATCHES',
+    'the test answer says success and status_code 200 whatever the receiver answered (its record in the log says what it did)',
+  ),
 ] as const satisfies readonly Fault[];

@@ -183,7 +183,8 @@ function rotate(ref: ReferenceContext, req: RequestContext): Reply {
 async function test(ref: ReferenceContext, req: RequestContext): Promise<Reply> {
   const webhook = find(ref, req);
   const delivery = await ref.dispatcher.test(webhook);
-  const code = delivery.status_code;
+  // fault test-answer-always-200: the answer is made before the attempt's outcome is read
+  const code = ref.faults.has('test-answer-always-200') ? 200 : delivery.status_code;
   const success = code !== null && code >= 200 && code < 300;
   const message = success ? `test delivery answered HTTP ${code}` : code ? `test delivery failed with HTTP ${code}` : 'test delivery failed: no HTTP answer';
   const status = !success && ref.faults.has('test-500-on-failure') ? 502 : 200;
