@@ -25,12 +25,17 @@ export class Authenticator {
     this.limiter = new RateLimiter(options.clock);
   }
 
-  /** Returns the caller of a request with `method` or throws 401 / 429. */
-  admit(headers: IncomingHttpHeaders, method: string): Caller {
+  /** Returns the caller of a request with `method` on `path` or throws 401 / 429. */
+  admit(headers: IncomingHttpHeaders, method: string, path: string): Caller {
     const caller = this.identify(headers, method);
     const limit = this.limitFor(caller.apiKey);
     if (limit !== null && !this.faults.has('never-429')) {
-      const bucket = this.faults.has('rate-limit-per-workspace') ? 'workspace' : caller.apiKey;
+      // fault rate-limit-per-path: a budget per key and path (a limiter keyed by route), not per key (spec §8)
+      const bucket = this.faults.has('rate-limit-per-workspace')
+        ? 'workspace'
+        : this.faults.has('rate-limit-per-path')
+          ? `${caller.apiKey} ${path}`
+          : caller.apiKey;
       const retryAfter = this.limiter.take(bucket, limit);
       if (retryAfter !== null) {
         const headers: Record<string, string> = this.faults.has('429-without-retry-after') ? {} : { 'retry-after': String(retryAfter) };

@@ -2,6 +2,8 @@ import type { Exchange, KeyRole, Profile } from '../../targets/index.js';
 import { randomKey } from '../../targets/index.js';
 import type { Check, CheckContext, StatusExpectation } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
+import { findMessages } from './pagination-walk.js';
+import { isMine, send, sendBody, sendNeeds, sendOperations, uniqueToken } from './scenario-helpers.js';
 
 const suite = 'scenarios/auth';
 // the connection test (spec §4.3) is the positive baseline: the same reads answer 2xx with the configured key
@@ -75,6 +77,33 @@ function refused401(c: RefusalCase): Check {
   });
 }
 
+/**
+ * spec §5.2: a refused key has no effect. The read probes cannot show a write that runs although its answer is 401
+ * (an auth middleware that answers and falls through): one free-form send per refusal case, then the list.
+ */
+const refusedSend = defineCheck({
+  id: 'AUTH-SCENARIO-REFUSED-SEND-NO-EFFECT',
+  title: 'production: a free-form send without x-api-key, or with an unknown one, is refused and creates no message',
+  suite,
+  requirements: ['AUTH-PRODUCTION-REQUIRES-KEY'],
+  level: 'must',
+  needs: sendNeeds('freeForm'),
+  appliesTo: needsAuth,
+  baseline: sendOperations.freeForm.operationId,
+  async run(ctx) {
+    const token = uniqueToken();
+    const body = sendBody(ctx, 'freeForm', token);
+    const answers: Exchange[] = [];
+    for (const c of refusalCases) {
+      const exchange = await send(ctx, 'freeForm', body, { key: c.credentials.key });
+      ctx.expectStatus(exchange, '4xx', `${c.what}: a free-form send (spec §5.2)`);
+      answers.push(exchange);
+    }
+    const made = await findMessages(ctx, isMine(token, body.to), 'growth', answers[0] as Exchange);
+    ctx.expect(made.length === 0, `the refused sends still made message(s) ${made.map((m) => m.id).join(', ')}`, { exchange: answers[0] });
+  },
+});
+
 /** spec §5.1: the key goes in x-api-key; the same key as a bearer token does not authenticate. */
 const otherHeaders = defineCheck({
   id: 'AUTH-SCENARIO-BEARER-IGNORED',
@@ -105,4 +134,4 @@ const simulatorAnyKey = defineCheck({
 });
 
 /** The authentication scenarios (spec §5; DESIGN.md §4 auth). */
-export const checks: readonly Check[] = [...refusalCases.flatMap((c) => [refused(c), refused401(c)]), otherHeaders, simulatorAnyKey];
+export const checks: readonly Check[] = [...refusalCases.flatMap((c) => [refused(c), refused401(c)]), refusedSend, otherHeaders, simulatorAnyKey];
