@@ -55,8 +55,21 @@ describe('scenario suites catch the reference faults of their area', () => {
     ['starter-freeform-allowed', 'scenarios/tiers', 'TIER-STARTER-FREEFORM-402', ['TIER-SCENARIO-STARTER-FREEFORM-402']],
     ['fallback-ignored', 'scenarios/templates', 'TPL-FALLBACK', ['TPL-SCENARIO-FALLBACK']],
     ['filter-ignored', 'history/messages', 'MSG-LIST-FILTER-STATUS', ['HISTORY-MESSAGE-FILTERS']],
-    ['any-key-in-production', 'scenarios/auth', 'AUTH-UNKNOWN-401', ['AUTH-SCENARIO-UNKNOWN-KEY-401', 'AUTH-SCENARIO-UNKNOWN-KEY-REFUSED']],
+    // an unknown key that is served also sends: the refused-send check sees the message it made
+    [
+      'any-key-in-production',
+      'scenarios/auth',
+      'AUTH-UNKNOWN-401',
+      ['AUTH-SCENARIO-REFUSED-SEND-NO-EFFECT', 'AUTH-SCENARIO-UNKNOWN-KEY-401', 'AUTH-SCENARIO-UNKNOWN-KEY-REFUSED'],
+    ],
+    ['refused-write-runs', 'scenarios/auth', 'AUTH-PRODUCTION-REQUIRES-KEY', ['AUTH-SCENARIO-REFUSED-SEND-NO-EFFECT']],
     ['429-without-retry-after', 'scenarios/rate-limit', 'RATE-RETRY-AFTER', ['RATE-SCENARIO-RETRY-AFTER']],
+    [
+      'idempotency-key-truncated',
+      'scenarios/idempotency',
+      'IDEM-DISTINCT-KEYS',
+      ['IDEM-SCENARIO-DISTINCT-KEYS-FREEFORM', 'IDEM-SCENARIO-DISTINCT-KEYS-TEMPLATE'],
+    ],
   ];
   it.each(cases)('%s fails exactly the checks of its requirement', async (fault, suite, requirement, failed) => {
     const result = await onReference([suite], { faults: [fault] });
