@@ -78,8 +78,10 @@ export function dialectHintText(result: Pick<RunResult, 'dialectHint'>): string 
 /** The columns of the operations table. */
 export const operationHeader: readonly string[] = ['operation', 'request', 'state', 'target answered'];
 
-/** What the target answered to an operation's valid input: status, its message, the schema pointer (visible, cut). */
+/** What the target answered to an operation's valid input: status, its message, the schema pointer (visible, cut); for one not tried, why. */
 export function operationAnswer(row: OperationRow): string {
+  // an operation not tried has no answer: its message is the harness's own reason (a convention to pass), not quoted
+  if (row.state === 'not-tried') return row.message ? cutLine(row.message, 300) : '';
   const said: string[] = [];
   if (row.status !== undefined) said.push(`HTTP ${row.status}`);
   if (row.message) said.push(`"${cutLine(row.message, 160)}"`);

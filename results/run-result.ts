@@ -174,7 +174,10 @@ export interface OperationRow {
   readonly checkId?: string;
   /** The status the target answered to valid input, when it did not work. */
   readonly status?: number;
-  /** The target's own error message (its body's message/error field, else the start of its body), cut and sanitised. */
+  /**
+   * The target's own error message (its body's message/error field, else the start of its body), cut and sanitised;
+   * not-tried: why the harness did not try it (the skip reason of its baseline).
+   */
   readonly message?: string;
   /** wrong-shape: the JSON pointer of the first schema violation. */
   readonly pointer?: string;

@@ -158,3 +158,29 @@ describe('bounded, readable, safe', () => {
     );
   });
 });
+
+describe('the operations table', () => {
+  it("shows why an operation was not tried in the harness's words, unquoted and whole, never as the target's answer", async () => {
+    const { operationCells } = await import('../../reports/fix-first.js');
+    const reason =
+      'needs a template the target knows (spec §2.5 does not show the catalogue): pass --templates <file.json> (config key "templates") (its route answers: POST /v1/messages/send-template got 400 to an empty request)';
+    const cells = operationCells({
+      operationId: 'sendTemplateMessage',
+      method: 'POST',
+      path: '/v1/messages/send-template',
+      state: 'not-tried',
+      message: reason,
+    });
+    expect(cells).toEqual(['sendTemplateMessage', 'POST /v1/messages/send-template', 'not tried', reason]);
+    // a target's own message is quoted
+    const refused = operationCells({
+      operationId: 'sendMessage',
+      method: 'POST',
+      path: '/v1/messages',
+      state: 'refuses-valid-input',
+      status: 400,
+      message: 'bad',
+    });
+    expect(refused[3]).toBe('HTTP 400 · "bad"');
+  });
+});
