@@ -96,15 +96,4 @@ export const historyFaults = [
     'WH-ROTATE-SHOWS-CURRENT',
     'rotate-secret answers the webhook with the url and events it was created with, not those a PUT set',
   ),
-  fault(
-    'refused-write-runs',
-    'AUTH-PRODUCTION-REQUIRES-KEY',
-    'production answers 401 to a write with a missing or unknown key, but the write runs anyway (a POST /v1/messages so refused is still sent)',
-  ),
-  fault('rate-limit-per-path', 'RATE-LIMIT-100', 'the rate limit counts each path of a key in a budget of its own: 100 requests a minute per key and path'),
-  fault(
-    'idempotency-key-truncated',
-    'IDEM-DISTINCT-KEYS',
-    'Idempotency-Keys are compared by their first 64 characters (a fixed-width column): two keys that share them are one key',
-  ),
 ] as const satisfies readonly Fault[];

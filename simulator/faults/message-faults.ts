@@ -56,4 +56,22 @@ export const messageFaults = [
   fault('replay-stores-duplicate', 'IDEM-NO-DUPLICATE', 'a replay answers the first response but stores a new copy of the message (it shows in the list)'),
   fault('pages-overlap-by-one', 'PAGE-NO-OVERLAP', 'page 2 and later start one item early: each repeats the last item of the page before'),
   fault('status-updated-payload-previous', 'EVT-STATUS-UPDATED', 'message.status.updated carries the message as it was before the change (its old status)'),
+  // a bug hunt of cross-exchange faults (idempotency, auth, rate limit, templates): each answer looks right alone
+  fault(
+    'refused-write-runs',
+    'AUTH-PRODUCTION-REQUIRES-KEY',
+    'production answers 401 to a write with a missing or unknown key, but the write runs anyway (a POST /v1/messages so refused is still sent)',
+  ),
+  fault('rate-limit-per-path', 'RATE-LIMIT-100', 'the rate limit counts each path of a key in a budget of its own: 100 requests a minute per key and path'),
+  fault(
+    'idempotency-key-truncated',
+    'IDEM-DISTINCT-KEYS',
+    'Idempotency-Keys are compared by their first 64 characters (a fixed-width column): two keys that share them are one key',
+  ),
+  fault(
+    'idempotency-key-case-folded',
+    'IDEM-DISTINCT-KEYS',
+    'Idempotency-Keys are compared ignoring case (a case-insensitive column): keys that differ only in case are one key',
+  ),
+  fault('fallback-always-sent', 'TPL-FALLBACK', 'send-template sends a given fallback instead of the template also when the template is available'),
 ] as const satisfies readonly Fault[];

@@ -24,7 +24,9 @@ export function idempotencyKey(req: RequestContext, faults: FaultSet): string | 
   const max = faults.has('accepts-256-char-key') ? 256 : 255;
   if (key.length < 1 || key.length > max) throw invalid('Idempotency-Key must be 1 to 255 characters long');
   // fault idempotency-key-truncated: keys stored in a 64-character column, so keys sharing those 64 are one key
-  return faults.has('idempotency-key-truncated') ? key.slice(0, 64) : key;
+  if (faults.has('idempotency-key-truncated')) return key.slice(0, 64);
+  // fault idempotency-key-case-folded: keys in a case-insensitive column (a database's default collation)
+  return faults.has('idempotency-key-case-folded') ? key.toLowerCase() : key;
 }
 
 /**

@@ -56,6 +56,8 @@ export function renderTemplate(
   catalogue: readonly Template[] = templateCatalogue,
 ): string {
   const { template: id, variant, data, fallback } = input;
+  // fault fallback-always-sent: a given fallback is sent as an override, also when the template is available
+  if (fallback !== undefined && faults.has('fallback-always-sent')) return fallback;
   const template = catalogue.find((t) => t.id === id);
   // the only-default-variant fault: only the default language is deployed, other variants are "unavailable"
   const undeployed = faults.has('only-default-variant') && variant !== undefined && variant !== DEFAULT_VARIANT;

@@ -104,7 +104,7 @@ function distinctKeys(kind: SendKind): Check {
   const op = sendOperations[kind];
   return defineCheck({
     id: `IDEM-SCENARIO-DISTINCT-KEYS-${op.word}`,
-    title: `${op.label}: the same body under two Idempotency-Keys (255 characters, differing in the last) makes two messages`,
+    title: `${op.label}: the same body under three Idempotency-Keys (255 characters, differing only in the last, once only in case) makes three messages`,
     suite,
     requirements: ['IDEM-DISTINCT-KEYS'],
     level: 'should',
@@ -112,12 +112,18 @@ function distinctKeys(kind: SendKind): Check {
     uses: [op.operationId],
     async run(ctx) {
       const body = sendBody(ctx, kind, uniqueToken());
-      // keys of the longest length (spec §8) alike but for the last character: a key cut short anywhere is one key
+      // keys of the longest length (spec §8) alike but for the last character: a key cut short anywhere is one key;
+      // the third differs from the first only in case (keys are strings: a case-insensitive store makes them one)
       const shared = idempotencyKey().padEnd(254, '-');
       const first = sentMessage(ctx, await send(ctx, kind, body, { idempotencyKey: `${shared}a` }), 'the send with the first key');
-      const exchange = await send(ctx, kind, body, { idempotencyKey: `${shared}b` });
-      const second = sentMessage(ctx, exchange, 'the send with a second key');
-      ctx.expect(first.id !== second.id, `two Idempotency-Keys gave the same message ${first.id}: the second send was treated as a replay`, { exchange });
+      for (const [last, what] of [
+        ['b', 'a second key'],
+        ['A', 'a third key, the first in upper case'],
+      ] as const) {
+        const exchange = await send(ctx, kind, body, { idempotencyKey: `${shared}${last}` });
+        const other = sentMessage(ctx, exchange, `the send with ${what}`);
+        ctx.expect(first.id !== other.id, `the send with ${what} gave the first key's message ${first.id}: it was treated as a replay`, { exchange });
+      }
     },
   });
 }

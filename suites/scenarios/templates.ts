@@ -79,10 +79,13 @@ const rendered = defineCheck({
   },
 });
 
-/** spec §4.1: fallback is the message used when the template is unavailable (DESIGN.md §4: unknown). */
+/**
+ * spec §4.1: fallback is the message used when the template is unavailable (DESIGN.md §4: unknown), and only then:
+ * the same fallback beside an available template is not what is sent (a fallback read as an override).
+ */
 const fallback = defineCheck({
   id: 'TPL-SCENARIO-FALLBACK',
-  title: 'send-template of an unknown template with a fallback sends the fallback text',
+  title: 'send-template with a fallback sends the fallback text for an unknown template, the template for a known one',
   suite,
   requirements: ['TPL-FALLBACK'],
   level: 'should',
@@ -93,6 +96,9 @@ const fallback = defineCheck({
     const exchange = await send(ctx, 'template', sendBody(ctx, 'template', token, { template: unknownTemplate(token), fallback: text }));
     const message = sentMessage(ctx, exchange, 'an unknown template with a fallback');
     ctx.expect(message.message === text, `the Message's text is "${String(message.message)}", expected the fallback "${text}"`, { exchange });
+    const known = await send(ctx, 'template', sendBody(ctx, 'template', token, { fallback: text }));
+    const sent = sentMessage(ctx, known, 'an available template with a fallback');
+    ctx.expect(sent.message !== text, `an available template with a fallback was sent as the fallback "${text}", not as the template`, { exchange: known });
   },
 });
 

@@ -54,6 +54,13 @@ describe('scenario suites catch the reference faults of their area', () => {
     ],
     ['starter-freeform-allowed', 'scenarios/tiers', 'TIER-STARTER-FREEFORM-402', ['TIER-SCENARIO-STARTER-FREEFORM-402']],
     ['fallback-ignored', 'scenarios/templates', 'TPL-FALLBACK', ['TPL-SCENARIO-FALLBACK']],
+    ['fallback-always-sent', 'scenarios/templates', 'TPL-FALLBACK', ['TPL-SCENARIO-FALLBACK']],
+    [
+      'idempotency-key-case-folded',
+      'scenarios/idempotency',
+      'IDEM-DISTINCT-KEYS',
+      ['IDEM-SCENARIO-DISTINCT-KEYS-FREEFORM', 'IDEM-SCENARIO-DISTINCT-KEYS-TEMPLATE'],
+    ],
     ['filter-ignored', 'history/messages', 'MSG-LIST-FILTER-STATUS', ['HISTORY-MESSAGE-FILTERS']],
     // an unknown key that is served also sends: the refused-send check sees the message it made
     [
