@@ -73,5 +73,10 @@ export const messageFaults = [
     'IDEM-DISTINCT-KEYS',
     'Idempotency-Keys are compared ignoring case (a case-insensitive column): keys that differ only in case are one key',
   ),
+  fault(
+    'idempotency-claim-late',
+    'IDEM-NO-DUPLICATE',
+    'the Idempotency-Key is stored after the message, without a lock: sends that overlap the first make messages of their own (a sequential retry replays)',
+  ),
   fault('fallback-always-sent', 'TPL-FALLBACK', 'send-template sends a given fallback instead of the template also when the template is available'),
 ] as const satisfies readonly Fault[];

@@ -43,14 +43,21 @@ export async function send(ref: ReferenceContext, req: RequestContext, check: (b
   if (key === null || ignoreKey) return create(ref, input, template);
   const shared = ref.faults.has('idempotency-not-scoped') || (!template && ref.faults.has('freeform-idempotency-not-scoped'));
   const scope = shared ? '' : req.apiKey;
-  const decision = ref.idempotency.begin(scope, key, `${req.method} ${req.path} ${canonicalJson(body)}`);
+  const fingerprint = `${req.method} ${req.path} ${canonicalJson(body)}`;
+  const decision = ref.idempotency.begin(scope, key, fingerprint);
   if (decision.kind === 'replay') {
     // fault replay-stores-duplicate: the replay answers right but the handler stored a copy before it looked
     if (ref.faults.has('replay-stores-duplicate')) create(ref, input, template);
     return replay(ref, decision.reply);
   }
   try {
-    if (ref.options.sendDelayMs > 0) await ref.scheduler.sleep(ref.options.sendDelayMs);
+    // fault idempotency-claim-late: the key is written after the message (two writes, no lock): a send that comes
+    // while the first is being written finds no key and makes a second message (a sequential retry replays right)
+    const claimLate = ref.faults.has('idempotency-claim-late');
+    if (claimLate) ref.idempotency.abandon(scope, key);
+    const delayMs = claimLate ? Math.max(ref.options.sendDelayMs, 20) : ref.options.sendDelayMs;
+    if (delayMs > 0) await ref.scheduler.sleep(delayMs);
+    if (claimLate) ref.idempotency.begin(scope, key, fingerprint);
     const reply = create(ref, input, template);
     ref.idempotency.complete(scope, key, reply);
     return reply;

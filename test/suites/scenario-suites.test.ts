@@ -55,6 +55,13 @@ describe('scenario suites catch the reference faults of their area', () => {
     ['starter-freeform-allowed', 'scenarios/tiers', 'TIER-STARTER-FREEFORM-402', ['TIER-SCENARIO-STARTER-FREEFORM-402']],
     ['fallback-ignored', 'scenarios/templates', 'TPL-FALLBACK', ['TPL-SCENARIO-FALLBACK']],
     ['fallback-always-sent', 'scenarios/templates', 'TPL-FALLBACK', ['TPL-SCENARIO-FALLBACK']],
+    // sequential retries replay: only the concurrent bursts see the second messages (and answers that are no replays)
+    [
+      'idempotency-claim-late',
+      'scenarios/idempotency',
+      'IDEM-NO-DUPLICATE',
+      ['IDEM-SCENARIO-CONCURRENT-FREEFORM', 'IDEM-SCENARIO-CONCURRENT-TEMPLATE', 'IDEM-SCENARIO-IN-FLIGHT-FREEFORM', 'IDEM-SCENARIO-IN-FLIGHT-TEMPLATE'],
+    ],
     [
       'idempotency-key-case-folded',
       'scenarios/idempotency',
