@@ -78,5 +78,6 @@ export const messageFaults = [
     'IDEM-NO-DUPLICATE',
     'the Idempotency-Key is stored after the message, without a lock: sends that overlap the first make messages of their own (a sequential retry replays)',
   ),
+  fault('replay-answers-200', 'IDEM-REPLAY', 'a replay answers the first body with status 200 instead of the first status 201'),
   fault('fallback-always-sent', 'TPL-FALLBACK', 'send-template sends a given fallback instead of the template also when the template is available'),
 ] as const satisfies readonly Fault[];

@@ -76,6 +76,8 @@ function create(ref: ReferenceContext, input: SendInput, template: boolean): Rep
 }
 
 function replay(ref: ReferenceContext, reply: Reply): Reply {
+  // fault replay-answers-200: the replay is the first body as a plain read would answer it (200, not the first 201)
+  if (ref.faults.has('replay-answers-200')) return { ...reply, status: 200 };
   if (!ref.faults.has('replay-new-id') || reply.json === undefined) return reply;
   return jsonReply(reply.status, { ...(JSON.parse(reply.json) as object), id: randomUUID() }, reply.headers);
 }
