@@ -1,6 +1,7 @@
 import type { CaseBudget } from './case-budget.js';
 import type { PlannedCheck } from './plan.js';
-import { costOf } from './run-estimate.js';
+import { runCosts } from './run-estimate.js';
+import type { RunCost } from './run-estimate.js';
 import type { RunEstimate } from './run-estimate.js';
 
 /** One planned check with what it would cost. */
@@ -54,22 +55,13 @@ export interface PlanReportOptions {
 export function planReport(plan: readonly PlannedCheck[], options: PlanReportOptions): PlanReport {
   let budget = options.maxSends;
   const sendsAllowed = options.allowSend && options.allowRecipients.length > 0;
-  const shared = new Map<string, string>();
+  const costs = runCosts(plan, options.budget.scale);
   const lines = plan.map(({ check, skip }): PlanLine => {
     const declared = check.estimate !== undefined;
     if (skip !== undefined) return { id: check.id, suite: check.suite, level: check.level, declared, skip, requests: 0, sends: 0 };
-    const full = costOf(check, options.budget.scale);
     // checks sharing a send (CheckCost.shared): the first planned sends, the others judge its answers
-    const sharer = full.shared === undefined ? undefined : shared.get(full.shared);
-    if (full.shared !== undefined && sharer === undefined) shared.set(full.shared, check.id);
-    const cost = sharer === undefined ? full : { ...full, requests: 0, sends: 0 };
-    const base = {
-      id: check.id,
-      suite: check.suite,
-      level: check.level,
-      declared,
-      ...(sharer === undefined ? {} : { sharedWith: sharer }),
-    };
+    const { cost, sharedWith } = costs.get(check.id) as RunCost;
+    const base = { id: check.id, suite: check.suite, level: check.level, declared, ...(sharedWith === undefined ? {} : { sharedWith }) };
     const requests = Math.round(cost.requests);
     const wanted = Math.round(cost.sends);
     if (!options.guarded) return { ...base, requests, sends: 0, ...(wanted > 0 ? { note: `${wanted} free sends (not billable here)` } : {}) };

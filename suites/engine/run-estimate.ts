@@ -30,14 +30,27 @@ export function costOf(check: Check, scale: CaseScale): CheckCost {
   return { ...cost, waitSeconds: typicalWaitSeconds };
 }
 
-/** The cost as it adds to a run: nothing sent for a shared key an earlier check counted (CheckCost.shared); adds the key to `counted`. */
-function sharedOnce(cost: CheckCost, counted: Set<string>): CheckCost {
-  if (cost.shared === undefined) return cost;
-  if (!counted.has(cost.shared)) {
-    counted.add(cost.shared);
-    return cost;
+/** A running check's cost as it adds to the run, and the check whose shared send it judges (CheckCost.shared). */
+export interface RunCost {
+  readonly cost: CheckCost;
+  readonly sharedWith?: string;
+}
+
+/**
+ * The cost of each check of the plan that runs, as it adds to the run: the first check whose cost names a shared key
+ * counts its requests, a later one sends nothing and names that first one (CheckCost.shared).
+ */
+export function runCosts(plan: readonly PlannedCheck[], scale: CaseScale): Map<string, RunCost> {
+  const first = new Map<string, string>();
+  const costs = new Map<string, RunCost>();
+  for (const { check, skip } of plan) {
+    if (skip !== undefined) continue;
+    const cost = costOf(check, scale);
+    const sharer = cost.shared === undefined ? undefined : first.get(cost.shared);
+    if (cost.shared !== undefined && sharer === undefined) first.set(cost.shared, check.id);
+    costs.set(check.id, sharer === undefined ? { cost } : { cost: { ...cost, requests: 0, sends: 0, byKey: {} }, sharedWith: sharer });
   }
-  return { ...cost, requests: 0, sends: 0, byKey: {} };
+  return costs;
 }
 
 /**
@@ -52,10 +65,10 @@ export function estimateRun(plan: readonly PlannedCheck[], scale: CaseScale, rat
   let waits = 0;
   // the event watchers wait together (run-conformance.ts), one after another only where the client keeps a rate
   let watching = 0;
-  const shared = new Set<string>();
+  const costs = runCosts(plan, scale);
   for (const { check, skip } of plan) {
     if (skip !== undefined) continue;
-    const cost = sharedOnce(costOf(check, scale), shared);
+    const { cost } = costs.get(check.id) as RunCost;
     requests += cost.requests;
     sends += cost.sends;
     if (check.watchesLifecycle && ratePerMinute === null) watching = Math.max(watching, cost.waitSeconds ?? 0);
