@@ -1,4 +1,7 @@
+import type { Authenticator } from './auth/authenticate.js';
 import type { FaultSet } from './faults/fault-set.js';
+import type { Api } from './http/api.js';
+import type { ApiRoute, Operations } from './http/api-routes.js';
 import type { IdempotencyStore } from './messages/idempotency.js';
 import type { MessageService } from './messages/message-service.js';
 import type { ResolvedOptions } from './options.js';
@@ -6,12 +9,20 @@ import type { Scheduler } from './scheduler.js';
 import type { Store } from './store.js';
 import type { Dispatcher } from './webhooks/dispatcher.js';
 
-/** Everything the route handlers of one reference instance share. */
+/**
+ * One reference instance: its settings and state, and the parts it is assembled from. Faults and variations are applied
+ * to it from outside before it serves (simulator/around.ts): they wrap its parts' public functions, or change the routes.
+ */
 export interface ReferenceContext {
   options: ResolvedOptions;
   faults: FaultSet;
   store: Store;
   scheduler: Scheduler;
+  auth: Authenticator;
+  api: Api;
+  /** Where each operation is served; the router is made from them once faults and variations are applied. */
+  routes: ApiRoute[];
+  operations: Operations;
   messages: MessageService;
   dispatcher: Dispatcher;
   idempotency: IdempotencyStore;

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ReferenceContext } from './context.js';
-import type { Router } from './http/router.js';
+import type { Operations } from './http/api-routes.js';
 import { jsonReply } from './http/reply.js';
-import { ApiError } from './errors.js';
 
 /** A stable uuid-shaped id derived from text (the key itself never appears in answers). */
 function uuidFrom(text: string): string {
@@ -10,20 +9,20 @@ function uuidFrom(text: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** Registers GET /v1/user/me (spec §4.3; shape from DESIGN §4). */
-export function addUserRoute(router: Router, ref: ReferenceContext): void {
-  router.add('GET', '/v1/user/me', (req) => {
-    if (req.tier === 'starter' && ref.faults.has('user-me-starter-500')) throw new ApiError(500, 'internal_error', 'could not load the user');
-    const id = uuidFrom(`user:${req.apiKey}`);
-    const user: Record<string, unknown> = {
-      id,
-      email: `developer-${id.slice(0, 8)}@example.com`,
-      name: req.tier === 'starter' ? 'Starter Developer' : 'Growth Developer',
-      workspace_id: ref.workspaceId,
-      created_at: ref.startedAt,
-    };
-    if (ref.faults.has('user-me-missing-workspace')) delete user.workspace_id;
-    if (ref.options.variations.has('extra-fields')) user.plan = req.tier;
-    return jsonReply(200, user);
-  });
+/** GET /v1/user/me (spec §4.3; shape from DESIGN §4). */
+export function userOperations(ref: ReferenceContext): Pick<Operations, 'getCurrentUser'> {
+  return {
+    getCurrentUser: (req) => {
+      const id = uuidFrom(`user:${req.apiKey}`);
+      const user: Record<string, unknown> = {
+        id,
+        email: `developer-${id.slice(0, 8)}@example.com`,
+        name: req.tier === 'starter' ? 'Starter Developer' : 'Growth Developer',
+        workspace_id: ref.workspaceId,
+        created_at: ref.startedAt,
+      };
+      if (ref.options.variations.has('extra-fields')) user.plan = req.tier;
+      return jsonReply(200, user);
+    },
+  };
 }

@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import type { FaultSet } from '../faults/fault-set.js';
 import type { ApiError } from '../errors.js';
 import { stamp } from '../variations.js';
 import type { VariationId } from '../variations.js';
@@ -8,7 +7,7 @@ import type { VariationId } from '../variations.js';
 export interface Reply {
   status: number;
   json?: string;
-  /** Plain text instead of JSON (only the error-body-plain-text fault uses it). */
+  /** A plain-text body instead of JSON. */
   text?: string;
   headers?: Record<string, string>;
   /** A JSON media type other than application/json (RFC 7807 problem details: application/problem+json). */
@@ -24,10 +23,7 @@ export function jsonReply(status: number, body: unknown, headers: Record<string,
  * The error body of DESIGN §4: `{success:false, error, message, timestamp}`; with the variation problem-json-errors,
  * RFC 7807 problem details (spec §7 does not show the error body shape).
  */
-export function errorReply(err: ApiError, now: number, faults: FaultSet, variations: ReadonlySet<VariationId>): Reply {
-  if (faults.has('error-body-plain-text')) {
-    return { status: err.status, text: err.message, headers: err.headers };
-  }
+export function errorReply(err: ApiError, now: number, variations: ReadonlySet<VariationId>): Reply {
   if (variations.has('problem-json-errors')) {
     const problem = { type: `https://reference.invalid/problems/${err.code}`, title: err.code.replace(/_/g, ' '), status: err.status, detail: err.message };
     return { ...jsonReply(err.status, problem, err.headers), contentType: 'application/problem+json' };

@@ -1,5 +1,6 @@
 import type { ReferenceContext } from '../context.js';
-import type { RequestContext, Router } from '../http/router.js';
+import type { Operations } from '../http/api-routes.js';
+import type { RequestContext } from '../http/router.js';
 import type { Reply } from '../http/reply.js';
 import { jsonReply } from '../http/reply.js';
 import { ApiError, invalid, notFound } from '../errors.js';
@@ -17,14 +18,14 @@ export const SHARED_NUMBER = '+15550000000';
 /** Longest message text in characters (spec §8). */
 export const MESSAGE_MAX = 1600;
 
-/** Registers the four message operations (spec §4.1). */
-export function addMessageRoutes(router: Router, ref: ReferenceContext): void {
-  router
-    .add('GET', '/v1/messages', (req) => list(ref, req))
-    .add('POST', '/v1/messages', (req) => sendFreeForm(ref, req))
-    .add('GET', `${ref.faults.has('get-message-without-v1') ? '' : '/v1'}/messages/{message_id}`, (req) => get(ref, req.params.message_id ?? ''));
-  if (ref.options.mode === 'simulator' && ref.faults.has('simulator-no-template-route')) return;
-  router.add('POST', '/v1/messages/send-template', (req) => sendTemplate(ref, req));
+/** The four message operations (spec §4.1). */
+export function messageOperations(ref: ReferenceContext): Pick<Operations, 'listMessages' | 'sendMessage' | 'sendTemplateMessage' | 'getMessage'> {
+  return {
+    listMessages: (req) => list(ref, req),
+    sendMessage: (req) => sendFreeForm(ref, req),
+    sendTemplateMessage: (req) => sendTemplate(ref, req),
+    getMessage: (req) => get(ref, req.params.message_id ?? ''),
+  };
 }
 
 function sendTemplate(ref: ReferenceContext, req: RequestContext): Promise<Reply> {

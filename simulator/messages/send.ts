@@ -3,7 +3,6 @@ import type { ReferenceContext } from '../context.js';
 import type { RequestContext } from '../http/router.js';
 import type { Reply } from '../http/reply.js';
 import { jsonReply } from '../http/reply.js';
-import { jsonBody } from '../http/json-body.js';
 import { invalid } from '../errors.js';
 import { canonicalJson } from './idempotency.js';
 import type { FaultSet } from '../faults/fault-set.js';
@@ -37,7 +36,7 @@ export async function send(ref: ReferenceContext, req: RequestContext, check: (b
   const template = req.path === '/v1/messages/send-template';
   const key = idempotencyKey(req, ref.faults);
   if (key === null && !template && ref.faults.has('idempotency-key-required')) throw invalid('Idempotency-Key is required');
-  const body = jsonBody(ref, req.raw);
+  const body = ref.api.readJson(req.raw);
   const input = check(body);
   const ignoreKey = ref.faults.has('no-idempotent-replay') || (template && ref.faults.has('template-idempotency-ignored'));
   if (key === null || ignoreKey) return create(ref, input, template);

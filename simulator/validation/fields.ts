@@ -10,15 +10,15 @@ export function codePointLength(text: string): number {
   return n;
 }
 
-/** Parses a JSON request body that must be an object; 400 otherwise. `typeofCheck` (a fault) lets null and arrays through. */
-export function parseJsonObject(raw: Buffer, typeofCheck = false): Record<string, unknown> {
+/** Parses a JSON request body that must be an object; 400 otherwise. */
+export function parseJsonObject(raw: Buffer): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(raw.toString('utf8'));
   } catch {
     throw invalid('request body is not valid JSON: send a JSON object with Content-Type application/json');
   }
-  if (typeofCheck ? typeof value !== 'object' : !isObject(value)) throw invalid('request body must be a JSON object');
+  if (!isObject(value)) throw invalid('request body must be a JSON object');
   return value as Record<string, unknown>;
 }
 

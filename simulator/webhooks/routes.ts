@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { lenientUuid } from '../validation/lenient-input.js';
 import type { ReferenceContext } from '../context.js';
-import type { RequestContext, Router } from '../http/router.js';
+import type { Operations } from '../http/api-routes.js';
+import type { RequestContext } from '../http/router.js';
 import type { Reply } from '../http/reply.js';
 import { jsonReply } from '../http/reply.js';
-import { jsonBody } from '../http/json-body.js';
 import { ApiError, notFound } from '../errors.js';
 import type { StoredWebhook, Webhook } from '../types.js';
 import { intParam, lenientIntParam } from '../validation/fields.js';
@@ -21,18 +21,19 @@ export function newSigningSecret(): string {
   return `whsec_${randomBytes(32).toString('hex')}`;
 }
 
-/** Registers the seven webhook operations (spec §4.2). */
-export function addWebhookRoutes(router: Router, ref: ReferenceContext): void {
-  router
-    .add('GET', '/v1/webhooks', () => list(ref))
-    .add('POST', '/v1/webhooks', (req) => create(ref, req))
-    .add('PUT', '/v1/webhooks/{id}', (req) => update(ref, req))
-    .add('DELETE', '/v1/webhooks/{id}', (req) => remove(ref, req))
-    .add('POST', '/v1/webhooks/{id}/test', (req) => test(ref, req))
-    .add('GET', '/v1/webhooks/{id}/deliveries', (req) => deliveries(ref, req));
-  // fault simulator-no-rotate-route: a simulator written without the rotation route
-  if (ref.options.mode === 'simulator' && ref.faults.has('simulator-no-rotate-route')) return;
-  router.add('POST', '/v1/webhooks/{id}/rotate-secret', (req) => rotate(ref, req));
+/** The seven webhook operations (spec §4.2). */
+export function webhookOperations(
+  ref: ReferenceContext,
+): Pick<Operations, 'listWebhooks' | 'createWebhook' | 'updateWebhook' | 'deleteWebhook' | 'rotateWebhookSecret' | 'testWebhook' | 'listWebhookDeliveries'> {
+  return {
+    listWebhooks: () => list(ref),
+    createWebhook: (req) => create(ref, req),
+    updateWebhook: (req) => update(ref, req),
+    deleteWebhook: (req) => remove(ref, req),
+    rotateWebhookSecret: (req) => rotate(ref, req),
+    testWebhook: (req) => test(ref, req),
+    listWebhookDeliveries: (req) => deliveries(ref, req),
+  };
 }
 
 function present(ref: ReferenceContext, w: StoredWebhook): Webhook {
@@ -101,7 +102,7 @@ function list(ref: ReferenceContext): Reply {
 }
 
 function create(ref: ReferenceContext, req: RequestContext): Reply {
-  const input = checkWebhookInput(jsonBody(ref, req.raw), ref.options.hosts, ref.faults);
+  const input = checkWebhookInput(ref.api.readJson(req.raw), ref.options.hosts, ref.faults);
   const now = stamp(ref.options.variations, ref.options.clock());
   const webhook: StoredWebhook = {
     id: ref.faults.has('webhook-id-not-uuid') ? randomBytes(16).toString('hex') : randomUUID(),
@@ -127,7 +128,7 @@ function create(ref: ReferenceContext, req: RequestContext): Reply {
 function update(ref: ReferenceContext, req: RequestContext): Reply {
   const webhook = find(ref, req, true);
   const before = present(ref, webhook);
-  const input = checkWebhookInput(jsonBody(ref, req.raw), ref.options.hosts, ref.faults, webhook);
+  const input = checkWebhookInput(ref.api.readJson(req.raw), ref.options.hosts, ref.faults, webhook);
   const now = ref.options.clock();
   // fault updated-at-local-as-z: the PUT stamps the server's local time (UTC-5) written with a Z
   const local = ref.faults.has('updated-at-local-as-z') ? -5 * 3_600_000 : 0;
