@@ -3,12 +3,16 @@ import { failureView, shortLimits } from './failure-view.js';
 import { dialectHintText, fixFirst, operationCells, operationHeader, sameCauseText } from './fix-first.js';
 import type { Reporter } from './reporter.js';
 import { rerunLines } from './rerun-view.js';
+import { baselineMarks } from './known-failures-view.js';
+import { gateLines, gateSections } from './gate-sections.js';
 import { safetySummary } from './safety-section.js';
 import { cutLine, idList, visible } from './safe-text.js';
 import { countRows, coverageLine, partialNote, statusMark, verdictLine } from './text-format.js';
 
 /** Failures printed one by one at most; the rest are counted (report.html has them all). */
 const maxFailures = 40;
+/** Entries of each baseline and --compare-run list printed at most. */
+const maxListed = 20;
 
 /** The end-of-run summary on stdout: what to fix first (operations, root causes), then the rest, then the counts. */
 export const consoleReporter: Reporter = {
@@ -47,6 +51,13 @@ export const consoleReporter: Reporter = {
         )}`,
       );
     if (order.blocked.length > 0) lines.push(`Blocked (${order.blocked.length}): not run because a root cause above failed; their requirements stay unproven`);
+    for (const section of gateSections(result)) {
+      lines.push('', section.title);
+      for (const list of section.lists) {
+        lines.push(`  ${list.title}`, ...list.lines.slice(0, maxListed).map((line) => `    ${line}`));
+        if (list.lines.length > maxListed) lines.push(`    … and ${list.lines.length - maxListed} more: see report.html`);
+      }
+    }
     lines.push('', ...table(countRows(result)), '');
     lines.push(
       `${coverageLine(result)}   seed: ${result.seed}   requests: ${result.requestsSent}${result.target.startupMs === undefined ? '' : `   target ready in: ${result.target.startupMs} ms`}`,
@@ -55,15 +66,16 @@ export const consoleReporter: Reporter = {
     if (safety) lines.push(visible(safety));
     const partial = partialNote(result);
     if (partial) lines.push(partial);
-    lines.push(verdictLine(result), '');
+    lines.push(verdictLine(result), ...gateLines(result), '');
     return lines.join('\n');
   },
 };
 
 function failure(check: CheckResult, prefix: string, blocks: number, run: RunResult): string[] {
   const view = failureView(check, shortLimits, run);
+  const mark = baselineMarks(run).get(check.id);
   const lines = [
-    `  ${prefix}${statusMark[check.status]} ${visible(check.id)} [${check.level}] ${idList(check.requirements, 5)}${blocks > 0 ? `  blocks ${blocks} check(s)` : ''}`,
+    `  ${prefix}${statusMark[check.status]} ${visible(check.id)} [${check.level}] ${idList(check.requirements, 5)}${blocks > 0 ? `  blocks ${blocks} check(s)` : ''}${mark ? `  (${mark === 'new' ? 'NEW' : mark})` : ''}`,
   ];
   const indent = ' '.repeat(prefix.length + 4);
   lines.push(`${indent}target answered: ${view.answer ?? 'not recorded (see the reason)'}`);

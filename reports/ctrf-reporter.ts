@@ -1,4 +1,6 @@
 import type { CheckResult, RunResult } from '../results/run-result.js';
+import { baselineMarks, baselineMarkText } from './known-failures-view.js';
+import type { BaselineMark } from './known-failures-view.js';
 import type { Reporter } from './reporter.js';
 import { jsonText } from './json-text.js';
 import { rerunLines, rerunView } from './rerun-view.js';
@@ -39,15 +41,17 @@ function messageOf(check: CheckResult): string | undefined {
   return check.reason;
 }
 
-function testOf(check: CheckResult, run: RunResult) {
-  const message = messageOf(check);
+function testOf(check: CheckResult, run: RunResult, mark: BaselineMark | undefined) {
+  const note = baselineMarkText(mark, run);
+  const message = [note, mark === 'fixed' ? undefined : messageOf(check)].filter(Boolean).join(': ');
   const seed = check.seed ?? run.seed;
   // the lines that run a failure again, as every report prints them (rerun-view.ts)
   const trace = check.status === 'failed' || check.status === 'errored' ? rerunLines(rerunView(check, run, 20_000)).join('\n') : '';
   return {
     name: `${check.id}: ${check.title}`,
     testId: check.id,
-    status: ctrfStatus(check.status),
+    // with a baseline: a known failure is skipped (expected), a listed check that passes now fails (a stale entry)
+    status: mark === 'known' ? 'skipped' : mark === 'fixed' ? 'failed' : ctrfStatus(check.status),
     rawStatus: check.status,
     duration: Math.max(0, Math.round(check.durationMs)),
     suite: check.suite.split('/'),
@@ -60,6 +64,7 @@ function testOf(check: CheckResult, run: RunResult) {
       requirements: check.requirements,
       seed,
       exchanges: check.exchanges,
+      ...(mark ? { baseline: mark } : {}),
       ...(check.violated ? { violated: check.violated } : {}),
       ...(check.path ? { path: check.path } : {}),
       ...(check.counterexample === undefined ? {} : { counterexample: check.counterexample }),
@@ -72,7 +77,8 @@ export const ctrfReporter: Reporter = {
   name: 'ctrf',
   file: 'ctrf.json',
   render(result: RunResult): string {
-    const tests = result.checks.map((check) => testOf(check, result));
+    const marks = baselineMarks(result);
+    const tests = result.checks.map((check) => testOf(check, result, marks.get(check.id)));
     const count = (status: CtrfStatus): number => tests.filter((test) => test.status === status).length;
     const start = Date.parse(result.startedAt);
     const duration = Math.max(0, Math.round(result.durationMs));
@@ -106,6 +112,8 @@ export const ctrfReporter: Reporter = {
           requirements: result.summary.requirements,
           requestsSent: result.requestsSent,
           ...(result.traffic === undefined ? {} : { traffic: result.traffic }),
+          ...(result.knownFailures === undefined ? {} : { knownFailures: result.knownFailures }),
+          ...(result.changes === undefined ? {} : { changes: result.changes }),
           ...(result.interrupted ? { partial: partialNote(result, 1000), interrupted: result.interrupted } : {}),
         },
       },

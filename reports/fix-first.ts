@@ -1,4 +1,5 @@
 import type { CheckResult, NameDifference, OperationRow, RunResult } from '../results/run-result.js';
+import { baselineMarks } from './known-failures-view.js';
 import { cutLine } from './safe-text.js';
 
 /** A root-cause failure with the failures of the same cause (still failed) and the checks blocked behind it. */
@@ -19,6 +20,7 @@ export interface FixFirst {
 }
 
 const rank = { must: 0, should: 1, observe: 2 };
+const baselineOrder: Readonly<Record<string, number>> = { new: 0, expired: 1, known: 3 };
 
 /** Orders a run's failures: root causes by how many checks each blocks, then the others by level. */
 export function fixFirst(result: RunResult): FixFirst {
@@ -32,9 +34,18 @@ export function fixFirst(result: RunResult): FixFirst {
   const rootIds = new Set(roots.map((root) => root.check.id));
   // rootCauses order first (the engine's), then any failure it did not list
   const causeOrder = new Map(result.rootCauses.map((cause, i) => [cause.checkId, i]));
+  // with a known-failures baseline, what is new comes first and what is known last
+  const marks = baselineMarks(result);
+  const known = (check: CheckResult): number => baselineOrder[marks.get(check.id) ?? ''] ?? 2;
   const others = result.checks
     .filter((check) => (check.status === 'failed' || check.status === 'errored') && !rootIds.has(check.id) && check.foldedInto === undefined)
-    .sort((a, b) => rank[a.level] - rank[b.level] || (causeOrder.get(a.id) ?? Infinity) - (causeOrder.get(b.id) ?? Infinity) || a.id.localeCompare(b.id));
+    .sort(
+      (a, b) =>
+        known(a) - known(b) ||
+        rank[a.level] - rank[b.level] ||
+        (causeOrder.get(a.id) ?? Infinity) - (causeOrder.get(b.id) ?? Infinity) ||
+        a.id.localeCompare(b.id),
+    );
   return {
     roots,
     others,

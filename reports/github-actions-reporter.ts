@@ -1,6 +1,7 @@
 import type { CheckResult, Level, RunResult } from '../results/run-result.js';
 import { failureView, shortLimits } from './failure-view.js';
 import { fixFirst, sameCauseText } from './fix-first.js';
+import { baselineLine, baselineMarks, baselineMarkText } from './known-failures-view.js';
 import type { Reporter } from './reporter.js';
 import { cut, cutLine, idList, visible } from './safe-text.js';
 import { partialNote } from './text-format.js';
@@ -20,10 +21,22 @@ export const githubActionsReporter: Reporter = {
     const partial = partialNote(result);
     if (partial) lines.push(command('warning', 'partial conformance run', partial));
     const order = fixFirst(result);
-    const failures = [...order.roots, ...order.others.map((check) => ({ check, blocks: [] as readonly string[], same: [] as readonly string[] }))];
+    const marks = baselineMarks(result);
+    // a known failure gets no annotation of its own (the baseline's notice lists them): new ones stand out
+    const failures = [...order.roots, ...order.others.map((check) => ({ check, blocks: [] as readonly string[], same: [] as readonly string[] }))].filter(
+      ({ check }) => marks.get(check.id) !== 'known',
+    );
     for (const { check, blocks, same } of failures.slice(0, maxAnnotations)) {
-      lines.push(command(failsRun(check.level, result.failOn) ? 'error' : 'warning', check.id, message(check, blocks, same, result)));
+      const note = baselineMarkText(marks.get(check.id), result);
+      lines.push(
+        command(
+          failsRun(check.level, result.failOn) ? 'error' : 'warning',
+          check.id,
+          `${note === '' ? '' : `${note}\n`}${message(check, blocks, same, result)}`,
+        ),
+      );
     }
+    lines.push(...baselineAnnotations(result));
     if (failures.length > maxAnnotations)
       lines.push(command('notice', 'more failures', `${failures.length - maxAnnotations} more failure(s): see report.html or summary.md`));
     if (order.noted.length > 0) {
@@ -41,6 +54,23 @@ export const githubActionsReporter: Reporter = {
     return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
   },
 };
+
+/** The baseline's annotations: each stale entry (fixed, still listed), then its verdict with the known failures it listed. */
+function baselineAnnotations(result: RunResult): string[] {
+  const outcome = result.knownFailures;
+  if (outcome === undefined) return [];
+  const stale = outcome.fixed.map((item) =>
+    command(item.gates ? 'error' : 'warning', 'stale baseline entry', `${item.check} on ${item.requirement}: ${baselineMarkText('fixed', result)}`),
+  );
+  const known =
+    outcome.known.length === 0
+      ? ''
+      : `\nknown failures: ${idList(
+          outcome.known.map((item) => `${item.check} on ${item.requirement}`),
+          10,
+        )}`;
+  return [...stale.slice(0, maxAnnotations), command(outcome.passes ? 'notice' : 'error', 'known-failures baseline', `${baselineLine(result) ?? ''}${known}`)];
+}
 
 function failsRun(level: Level, failOn: 'must' | 'should'): boolean {
   return level === 'must' || (level === 'should' && failOn === 'should');

@@ -1,4 +1,5 @@
-import type { CheckResult, OperationRow } from '../results/run-result.js';
+import type { CheckResult, OperationRow, RunResult } from '../results/run-result.js';
+import { baselineMarks } from './known-failures-view.js';
 import { rerunBlock } from './rerun-view.js';
 import type { RerunContext } from './rerun-view.js';
 import { failureView, fullLimits } from './failure-view.js';
@@ -23,13 +24,19 @@ export function operationsTable(rows: readonly OperationRow[]): string {
 }
 
 /** A failure card: status, id, what the target answered, reason, counterexample, reproduction, the checks it blocks. */
-export function failureCard(check: CheckResult, run: RerunContext, blocks: readonly string[] = [], same: readonly string[] = []): string {
+export function failureCard(
+  check: CheckResult,
+  run: RerunContext & Pick<RunResult, 'knownFailures'>,
+  blocks: readonly string[] = [],
+  same: readonly string[] = [],
+): string {
   const view = failureView(check, fullLimits, run);
+  const mark = baselineMarks(run).get(check.id);
   const reproduce = rerunBlock(view);
   const classes = `failure${check.status === 'errored' ? ' errored-box' : ''}${blocks.length > 0 ? ' root' : ''}`;
   return [
     `<section class="${classes}" id="check-${esc(check.id)}">`,
-    `<div class="head"><span class="pill ${check.status}">${check.status}</span><b>${esc(check.id)}</b><span class="muted">[${check.level}] ${esc(check.suite)}</span>`,
+    `<div class="head"><span class="pill ${check.status}">${check.status}</span><b>${esc(check.id)}</b><span class="muted">[${check.level}] ${esc(check.suite)}</span>${mark ? `<span class="pill baseline-${mark}">${mark}</span>` : ''}`,
     blocks.length > 0 ? `<span class="blocks">blocks ${blocks.length} check${blocks.length === 1 ? '' : 's'}</span>` : '',
     '</div>',
     `<div class="answer">Target answered: ${view.answer === undefined ? '<span class="muted">not recorded in the result (see the reason and the reproduction)</span>' : `<code>${esc(view.answer)}</code>`}</div>`,

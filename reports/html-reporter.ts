@@ -1,8 +1,10 @@
 import type { RunResult } from '../results/run-result.js';
 import { dialectHintText, fixFirst } from './fix-first.js';
 import { failureCard, operationsTable } from './html-failure.js';
+import { baselineHtml, changesHtml, headerClass } from './html-gate.js';
 import { htmlStyle } from './html-style.js';
 import { areaTable, checksTable, matrixTable } from './html-tables.js';
+import { gateLines } from './gate-sections.js';
 import type { Reporter } from './reporter.js';
 import { ledgerHeader, ledgerRows, safetySummary } from './safety-section.js';
 import { cut, escapeXml as esc } from './safe-text.js';
@@ -23,6 +25,8 @@ export const htmlReporter: Reporter = {
     // under a header that says "3 failed" read as a lost failure (issue 25)
     const failuresTitle = order.roots.length > 0 ? 'Other failures' : 'Failures';
     const nav = [
+      ...(result.knownFailures ? [['baseline', 'Baseline', String(result.knownFailures.new.length + result.knownFailures.fixed.length)]] : []),
+      ...(result.changes ? [['changes', 'Changes', '']] : []),
       ['operations', 'Operations', ''],
       ['root-causes', 'Root causes', String(order.roots.length)],
       ['failures', failuresTitle, String(order.others.length)],
@@ -35,13 +39,17 @@ export const htmlReporter: Reporter = {
       '<!doctype html><html lang="en"><head><meta charset="utf-8">',
       '<meta name="viewport" content="width=device-width,initial-scale=1">',
       `<title>Conformance: ${esc(result.verdict)}${result.traffic !== undefined && result.traffic.notGraded > 0 ? `, ${result.traffic.notGraded} exchanges NOT GRADED` : ''} (${esc(result.target.name)})</title><style>${htmlStyle}</style></head><body>`,
-      `<header class="${esc(result.verdict)}"><h1>${esc(verdictLine(result))}</h1>`,
+      `<header class="${esc(headerClass(result))}"><h1>${esc(verdictLine(result))}</h1>${gateLines(result)
+        .map((line) => `<p class="gate-line">${esc(line)}</p>`)
+        .join('')}`,
       `<p>Target ${esc(result.target.name)} · profile ${esc(result.target.profile)} · ${esc(result.target.baseUrl)} · seed ${result.seed} · ${result.runs} runs/property · ${esc(coverageLine(result))} · started ${esc(result.startedAt)}</p></header>`,
       `<nav>${nav.join('')}</nav><main>`,
       result.interrupted ? `<section class="failure partial"><b>${esc(partialNote(result, 1000) ?? '')}</b></section>` : '',
       result.setupError
         ? `<section class="failure"><b>Set-up problem ${esc(result.setupError.code)}</b><pre>${esc(result.setupError.message)}</pre></section>`
         : '',
+      baselineHtml(result),
+      changesHtml(result),
       `<h2 id="operations">Operations</h2>${result.operations.length > 0 ? operationsTable(result.operations) : '<p class="muted">No operation was tried.</p>'}${dialectHint(result)}`,
       `<h2 id="root-causes">Root causes (${order.roots.length}): fix these first</h2>`,
       order.roots.length > 0

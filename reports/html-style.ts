@@ -2,7 +2,8 @@
 export const htmlStyle = `
 :root{--ok:#1a7f37;--bad:#cf222e;--err:#bc4c00;--skip:#6e7781;--block:#8250df;--note:#0969da;--none:#afb8c1;--bg:#f6f8fa;--fg:#1f2328;--line:#d0d7de}
 *{box-sizing:border-box}body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);background:#fff}
-header{padding:14px 28px;color:#fff}header.conforms{background:var(--ok)}header.does-not-conform{background:var(--bad)}header.not-run,header.interrupted{background:var(--skip)}
+header{padding:14px 28px;color:#fff}header.conforms{background:var(--ok)}header.does-not-conform{background:var(--bad)}header.not-run,header.interrupted{background:var(--skip)}header.known-failures{background:#9a6700}
+header p.gate-line{font-weight:600;opacity:1}
 header h1{margin:0 0 2px;font-size:20px}header p{margin:0;opacity:.92;font-size:13px}
 nav{position:sticky;top:0;z-index:2;background:#fff;border-bottom:1px solid var(--line);padding:6px 28px;display:flex;gap:18px;font-size:13px}
 nav a{color:var(--note);text-decoration:none;font-weight:600}nav a:hover{text-decoration:underline}nav .count{color:var(--skip);font-weight:400}
@@ -21,5 +22,7 @@ th{background:var(--bg);position:sticky;top:0}nav~main th{top:32px}table.ops td,
 .answer{margin:4px 0;font-weight:600}.answer code{background:var(--bg);padding:1px 6px;border-radius:4px;font-weight:400}
 pre{background:var(--bg);padding:8px;border-radius:6px;overflow:auto;white-space:pre-wrap;word-break:break-all;margin:6px 0;max-height:24em}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12.5px}.muted{color:var(--skip)}
+.baseline-new,.baseline-expired{background:var(--bad)}.baseline-fixed{background:var(--block)}.baseline-known{background:#9a6700}.baseline-not-judged{background:var(--skip)}
+.gate{padding:6px 10px;border-radius:6px}.gate.passes{background:#fff8c5}.gate.fails{background:#ffebe9}
 details summary{cursor:pointer;font-weight:600;margin:6px 0}.ids{display:flex;flex-wrap:wrap;gap:4px 10px}
 `;

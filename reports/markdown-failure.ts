@@ -1,4 +1,5 @@
-import type { CheckResult } from '../results/run-result.js';
+import type { CheckResult, RunResult } from '../results/run-result.js';
+import { baselineMarks } from './known-failures-view.js';
 import { rerunBlock } from './rerun-view.js';
 import type { RerunContext } from './rerun-view.js';
 import { failureView, shortLimits } from './failure-view.js';
@@ -9,10 +10,16 @@ import { sameCauseText } from './fix-first.js';
 const code = (id: string): string => `\`${id.replace(/`/g, "'")}\``;
 
 /** A failure in full (within the short limits): heading, what the target answered, reason, counterexample, curl, what it blocks. */
-export function markdownFailure(check: CheckResult, run: RerunContext, blocks: readonly string[] = [], same: readonly string[] = []): string[] {
+export function markdownFailure(
+  check: CheckResult,
+  run: RerunContext & Pick<RunResult, 'knownFailures'>,
+  blocks: readonly string[] = [],
+  same: readonly string[] = [],
+): string[] {
   const view = failureView(check, shortLimits, run);
   const reproduce = rerunBlock(view);
-  const blocking = blocks.length > 0 ? ` · blocks ${blocks.length} check(s)` : '';
+  const mark = baselineMarks(run).get(check.id);
+  const blocking = `${blocks.length > 0 ? ` · blocks ${blocks.length} check(s)` : ''}${mark ? ` · ${mark === 'new' ? '**NEW**' : mark}` : ''}`;
   const lines = [`### ${statusMark[check.status]} ${code(visible(check.id))} (${check.level}): ${markdownCell(check.title, 200)}${blocking}`, ''];
   lines.push(
     `Target answered: ${view.answer === undefined ? 'not recorded in the result (see the reason and the reproduction)' : markdownCell(view.answer)}`,

@@ -1,6 +1,7 @@
 import type { MatrixStatus, RunResult } from '../results/run-result.js';
 import { dialectHintText, fixFirst, operationCells, operationHeader } from './fix-first.js';
 import { compactHeader, MarkdownBudget, markdownFailure, markdownFailureRow } from './markdown-failure.js';
+import { gateLines, gateSections } from './gate-sections.js';
 import type { Reporter } from './reporter.js';
 import { ledgerHeader, ledgerRows, safetySummary } from './safety-section.js';
 import { idList, markdownCell } from './safe-text.js';
@@ -12,6 +13,8 @@ export const markdownByteLimit = 38_000;
 const detailUntil = 20_000;
 const rowsUntil = 30_000;
 const listsUntil = 35_000;
+// the baseline's and --compare-run's lists come first, and leave the failures most of the budget
+const gateUntil = 10_000;
 
 const code = (id: string): string => `\`${id.replace(/`/g, "'")}\``;
 const matrixOrder: Record<MatrixStatus, number> = { failed: 0, errored: 1, unproven: 2, noted: 3, skipped: 4, passed: 5, 'not-covered': 6, uncheckable: 7 };
@@ -23,8 +26,10 @@ export const markdownReporter: Reporter = {
   render(result: RunResult): string {
     const out = new MarkdownBudget(markdownByteLimit);
     const order = fixFirst(result);
-    const mark = result.verdict !== 'conforms' ? '❌' : notGradedNote(result) === undefined ? '✅' : '⚠️';
+    // the exit code decides the mark: a run that fails only its known failures passes its gate, and is not shown as conforming
+    const mark = result.exitCode !== 0 ? '❌' : result.verdict !== 'conforms' || notGradedNote(result) !== undefined ? '⚠️' : '✅';
     out.force(`# Conformance: ${mark} ${markdownCell(verdictLine(result), 600)}`, '');
+    for (const line of gateLines(result)) out.force(`**${markdownCell(line, 600)}**`, '');
     out.force(
       `Target **${markdownCell(result.target.name, 100)}** (profile ${markdownCell(result.target.profile, 40)}, ${markdownCell(result.target.baseUrl, 200)}), seed \`${result.seed}\`, ${result.runs} runs per property, ${result.requestsSent} requests, ${(result.durationMs / 1000).toFixed(1)} s${result.target.startupMs === undefined ? '' : `, target ready in ${result.target.startupMs} ms`}. Full detail: \`report.html\`, \`results.json\`.`,
       '',
@@ -32,6 +37,15 @@ export const markdownReporter: Reporter = {
     const partial = partialNote(result, 30);
     if (partial) out.force(`> **${markdownCell(partial, 3000)}**`, '');
     if (result.setupError) out.force(`**Set-up problem ${markdownCell(result.setupError.code, 60)}**: ${markdownCell(result.setupError.message, 1000)}`, '');
+    for (const section of gateSections(result)) {
+      out.force(`## ${section.kind === 'baseline' ? 'Known-failures baseline' : 'Changes since the compared run'}`, '');
+      for (const list of section.lists) {
+        out.force(`**${markdownCell(list.title, 300)}**`, '');
+        const fitted = list.lines.findIndex((line) => !out.add([`- ${markdownCell(line, 300)}`], gateUntil));
+        if (fitted >= 0) out.force(`- … and ${list.lines.length - fitted} more: see \`report.html\` and \`results.json\``);
+        out.force('');
+      }
+    }
     if (result.operations.length > 0) {
       out.force('## Operations', '', `| ${operationHeader.join(' | ')} |`, '|---|---|---|---|');
       for (const row of result.operations)

@@ -5,9 +5,13 @@
 import type { Level } from '../spec/level.js';
 import type { Exchange } from '../targets/exchange.js';
 import type { SendSummary } from '../targets/send-ledger.js';
+import type { KnownFailuresOutcome } from './known-failures.js';
+import type { RunChanges } from './run-changes.js';
 
 export type { Level } from '../spec/level.js';
 export type { SendRecord, SendSummary } from '../targets/send-ledger.js';
+export type { BaselineItem, KnownFailure, KnownFailures, KnownFailuresOutcome } from './known-failures.js';
+export type { FailureRef, RequirementChange, RunChanges } from './run-changes.js';
 
 /** What the run cleaned up on the target at the end (webhooks it created and did not delete itself). */
 export interface CleanupReport {
@@ -282,6 +286,10 @@ export interface RunResult {
   /** conforms (exit 0), does-not-conform (exit 1), not-run (exit 2: set-up problem), interrupted (129, 130, 143: partial). */
   readonly verdict: RunVerdict;
   readonly exitCode: RunExitCode;
+  /** --baseline: the known failures, new ones, fixed (stale) and expired entries; the exit code follows it. */
+  readonly knownFailures?: KnownFailuresOutcome;
+  /** --compare-run: what changed since that run (reported only; the exit code does not depend on it). */
+  readonly changes?: RunChanges;
   readonly setupError?: SetupProblem;
   /** Set when the run was stopped before it finished: the results are partial. */
   readonly interrupted?: RunInterruption;

@@ -89,6 +89,14 @@ export const harnessErrorFixes: Readonly<Record<HarnessErrorCode, HarnessErrorFi
     when: 'the shards disagree (seed, shard count, selection, target or harness version)',
     fix: 'run every shard with the same flags and --seed, then merge',
   },
+  BASELINE_FILE: {
+    when: 'the --baseline file is missing, not YAML, or an entry is not {check, requirement, reason?, until?} (an unknown id, a bad day, a duplicate)',
+    fix: 'fix the line the message names, or write the file with --baseline-update (it creates a missing file)',
+  },
+  PREVIOUS_RUN: {
+    when: 'the --compare-run file is missing or not the results.json of a run of this harness',
+    fix: 'give the results.json an earlier run wrote into its report folder (the CI artifact of the last run)',
+  },
   NOT_LOOPBACK: {
     when: 'npm run proxy or the forwarder was given an address off loopback (--host, --forward)',
     fix: 'listen and forward on 127.0.0.1, ::1 or localhost only',

@@ -30,6 +30,9 @@ export const harnessErrorCodes = [
   'SHARD_MISSING',
   'SHARD_DUPLICATE',
   'SHARD_MISMATCH',
+  // --baseline / --compare-run: a known-failures file or an earlier run's results.json that is missing or not what it should be
+  'BASELINE_FILE',
+  'PREVIOUS_RUN',
   // passive sessions (npm run proxy, the receiver's --forward): an address off loopback, a bad --target, a port taken
   'NOT_LOOPBACK',
   'BAD_TARGET',

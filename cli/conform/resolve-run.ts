@@ -20,6 +20,7 @@ import type { OptionDef } from '../options/option-def.js';
 import { optionTable } from './options/option-table.js';
 import { resolveOptions } from './options/resolve-options.js';
 import type { ResolvedOptions } from './options/resolve-options.js';
+import { checkBaselineUsage } from './baseline-usage.js';
 import { conventionFlags } from './convention-flags.js';
 import { resolveConventions } from './resolve-conventions.js';
 import { runReproduction } from './rerun-command.js';
@@ -50,6 +51,10 @@ export interface ResolvedRun extends RunDescription {
   readonly merge?: string;
   /** --parity-rules: the parity rules file of a --compare run. */
   readonly parityRules?: string;
+  /** --baseline: the known-failures file; --baseline-update: write it from the run. */
+  readonly baseline?: { readonly file: string; readonly update: boolean };
+  /** --compare-run: an earlier run's results.json, compared with in the reports. */
+  readonly compareRun?: string;
 }
 
 /** The key --plan assumes when none is given (it sends nothing). */
@@ -129,6 +134,7 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
   }
   if (o.shard !== undefined && o.compare !== undefined)
     throw new HarnessError('USAGE', `--shard does not apply to a parity run (${labelOf('compare')}): drop one of them.`);
+  checkBaselineUsage(options);
   const targetSpec = o.target;
   const faults = o.fault ?? [];
   const conventions = resolveConventions(options);
@@ -174,6 +180,8 @@ export function resolveRun(args: ConformArgs, config: ConformConfig, env: NodeJS
     ...(o.shard === undefined ? {} : { shard: parseShard(o.shard) }),
     ...(o.merge === undefined ? {} : { merge: o.merge }),
     ...(o.parityRules === undefined ? {} : { parityRules: o.parityRules }),
+    ...(o.baseline === undefined ? {} : { baseline: { file: o.baseline, update: o.baselineUpdate === true } }),
+    ...(o.compareRun === undefined ? {} : { compareRun: o.compareRun }),
   };
 }
 

@@ -31,6 +31,8 @@ import { planPlaceholderKey, resolveRun } from './resolve-run.js';
 import type { ResolvedRun } from './resolve-run.js';
 import { mergeCli, shardCli } from './shard-cli.js';
 import { printWritten } from './print-written.js';
+import { assertKnownChecks } from './baseline-file.js';
+import { concludeRun, knownFailuresOf, readGateInputs } from './gate-inputs.js';
 
 export type { CliIo } from './cli-io.js';
 
@@ -55,11 +57,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     // usage errors (flags, environment, config file, selection) all surface here: before a target starts or a report is written
     const run = resolveRun(args, config, io.env);
     await assertKnownFaults(faultsNamed(run.faults, run.targetSpec, run.compare?.spec));
+    const inputs = await readGateInputs(run);
     // set-up before anything starts: --out and its lock, receiver ports, a container engine (exit 2, nothing written)
     const writes = !args.plan && !args.list;
     release = await preflight(run, { reports: writes, lock: writes && run.shard === undefined, targets: run.merge === undefined });
-    if (run.merge !== undefined) return await mergeCli(run, run.merge, redactor, io);
+    if (run.merge !== undefined) return await mergeCli(run, run.merge, redactor, io, inputs);
     const registry = await loadRegistry();
+    const checkIds = new Set(registry.all().map((check) => check.id));
+    assertKnownChecks(inputs.baseline, checkIds);
     const plan = planRun(registry, run.selection, planContextFor(run, requirements));
     if (args.plan) {
       io.stdout.write(planText(run, plan));
@@ -70,14 +75,23 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return 0;
     }
     if (run.compare) return await compareCli(run, run.compare, registry, run.compare.sharedFlags, redactor, io);
-    if (run.shard) return await shardCli(run, run.shard, registry, redactor, io);
+    if (run.shard) return await shardCli({ ...run, ...knownFailuresOf(inputs) }, run.shard, registry, redactor, io);
     io.beforeRun?.({ runs: run.runs ?? defaultRuns(run.target), paced: clientRatePerMinute(run.target) !== null });
-    const result = await runConformance({ ...run, registry, plan, redactor, onEvent: progressPrinter(io.stderr, { reproduce: run.reproduce }), ...stopOf(io) });
+    const ran = await runConformance({
+      ...run,
+      ...knownFailuresOf(inputs),
+      registry,
+      plan,
+      redactor,
+      onEvent: progressPrinter(io.stderr, { reproduce: run.reproduce }),
+      ...stopOf(io),
+    });
     // a set-up problem says nothing of the target: one line, exit 2, no verdict written (earlier reports stay)
-    if (result.setupError) {
-      io.stderr.write(`conform: ${redactor.scrub(result.setupError.message)}\n`);
-      return result.exitCode;
+    if (ran.setupError) {
+      io.stderr.write(`conform: ${redactor.scrub(ran.setupError.message)}\n`);
+      return ran.exitCode;
     }
+    const result = await concludeRun(ran, inputs, { checkIds, redact: (text) => redactor.scrub(text), stdout: io.stdout, stderr: io.stderr });
     const written = await writeReports(result, {
       outDir: run.outDir,
       reporters: run.reporters,

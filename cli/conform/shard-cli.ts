@@ -8,6 +8,8 @@ import { stopOf } from './cli-io.js';
 import type { CliIo } from './cli-io.js';
 import type { ResolvedRun } from './resolve-run.js';
 import { printWritten } from './print-written.js';
+import { concludeRun, knownFailuresOf } from './gate-inputs.js';
+import type { GateInputs } from './gate-inputs.js';
 
 /** The streams and environment the fleet commands use. */
 type FleetIo = CliIo;
@@ -32,10 +34,15 @@ export async function shardCli(
   return slice.result.exitCode;
 }
 
-/** --merge <dir>: merges every shard result under dir into the reports and exit code of the whole run. */
-export async function mergeCli(run: ResolvedRun, dir: string, redactor: Redactor, io: FleetIo): Promise<number> {
+/**
+ * --merge <dir>: merges every shard result under dir into the reports and exit code of the whole run (judged by
+ * --baseline, which --baseline-update writes from the whole run; compared with --compare-run).
+ */
+export async function mergeCli(run: ResolvedRun, dir: string, redactor: Redactor, io: FleetIo, inputs: GateInputs = {}): Promise<number> {
   const slices = await readShardFiles(dir);
-  const result = mergeShards(slices);
+  const merged = mergeShards(slices, knownFailuresOf(inputs).knownFailures);
+  const redact = (text: string): string => redactor.scrub(text);
+  const result = merged.setupError ? merged : await concludeRun(merged, inputs, { redact, stdout: io.stdout, stderr: io.stderr });
   const written = await writeReports(result, {
     outDir: run.outDir,
     reporters: run.reporters,

@@ -4,6 +4,11 @@ export type { CleanupOptions } from './cleanup.js';
 export { defaultMaxRequests, defaultTimeBudgetMinutes, fitCaseBudget } from './case-budget.js';
 export type { CaseBudget, CaseBudgetOptions } from './case-budget.js';
 export { receiverForTarget, receiverPortError, startHarnessReceiver } from './harness-receiver.js';
+export { judgeKnownFailures } from './known-failures-verdict.js';
+export { knownFailuresKey, parseKnownFailures } from './known-failures-file.js';
+export type { KnownFailuresDocument } from './known-failures-file.js';
+export { updateKnownFailures } from './known-failures-update.js';
+export type { KnownFailuresUpdate } from './known-failures-update.js';
 export { mergeShards } from './merge-shards.js';
 export type { ShardEntry } from './merge-shards.js';
 export { planContextFor, planRun, skipReason } from './plan.js';
@@ -12,14 +17,21 @@ export { formatPlanReport, planReport } from './plan-report.js';
 export type { PlanLine, PlanReport, PlanReportOptions } from './plan-report.js';
 export { checkStatuses } from '../../results/run-result.js';
 export type {
+  BaselineItem,
   CheckResult,
   CheckStatus,
   CheckTrace,
   CleanupReport,
+  FailureRef,
+  KnownFailure,
+  KnownFailures,
+  KnownFailuresOutcome,
   MatrixStatus,
   OperationRow,
   OperationState,
+  RequirementChange,
   RequirementRow,
+  RunChanges,
   RunExitCode,
   RunInterruption,
   RunReproduction,
@@ -30,6 +42,8 @@ export type {
   SendSummary,
   SetupProblem,
 } from '../../results/run-result.js';
+export { runChanges } from './run-changes.js';
+export type { PreviousRun } from './run-changes.js';
 export { runConformance } from './run-conformance.js';
 export { costOf, estimateRun } from './run-estimate.js';
 export type { RunEstimate } from './run-estimate.js';

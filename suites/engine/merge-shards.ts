@@ -1,4 +1,4 @@
-import type { CheckResult, CleanupReport, RunResult, SendSummary, SetupProblem } from '../../results/run-result.js';
+import type { CheckResult, CleanupReport, KnownFailures, RunResult, SendSummary, SetupProblem } from '../../results/run-result.js';
 import { HarnessError } from '../../targets/index.js';
 import { resultWithChecks, shardFormat } from './shard-result.js';
 import type { ResultOverrides, ShardResult } from './shard-result.js';
@@ -28,10 +28,10 @@ const agreements: readonly { label: string; value: (slice: ShardResult) => unkno
 
 /**
  * Merges the slices of one sharded run into the RunResult the unsharded run would give: the same checks in the same
- * order, the same matrix, verdict and exit code. Missing, duplicate or disagreeing slices are a HarnessError (SHARD_* codes), never a
- * partial result.
+ * order, the same matrix, verdict and exit code (judged by the merge's known-failures baseline, if given). Missing, duplicate or
+ * disagreeing slices are a HarnessError (SHARD_* codes), never a partial result.
  */
-export function mergeShards(entries: readonly ShardEntry[]): RunResult {
+export function mergeShards(entries: readonly ShardEntry[], knownFailures?: KnownFailures): RunResult {
   if (entries.length === 0)
     throw new HarnessError('SHARD_NONE', 'No shard results to merge: pass the directory holding the shard-<i>-of-<n>.json files of every shard.');
   for (const entry of entries) {
@@ -82,6 +82,7 @@ export function mergeShards(entries: readonly ShardEntry[]): RunResult {
   return resultWithChecks(first.slice.result, {
     checks: collectChecks(sorted),
     setupError: setupErrors(sorted),
+    knownFailures,
     overrides: fleetFigures(sorted.map((entry) => entry.slice.result)),
   });
 }

@@ -227,6 +227,7 @@ export async function runConformance(options: RunOptions & GivenPlan): Promise<R
       failOn,
       scrubbedSetup,
       interrupted,
+      options.knownFailures,
     ),
     ...(scrubbedSetup ? { setupError: scrubbedSetup } : {}),
     ...(interrupted ? { interrupted } : {}),

@@ -2,7 +2,7 @@ import type { Delivery } from '../../receiver/index.js';
 import type { Requirement } from '../../spec/requirements.js';
 import type { Redactor, Target } from '../../targets/index.js';
 import type { CheckRegistry, Selection } from '../checks/index.js';
-import type { RunReproduction } from '../../results/run-result.js';
+import type { KnownFailures, RunReproduction } from '../../results/run-result.js';
 import type { RunEvent } from './run-event.js';
 
 /** How hard a run pushes: its seed, case scale, deadlines, budget and concurrency (a whole run, a shard, a parity side). */
@@ -70,6 +70,8 @@ export interface RunDescription extends RunTuning, RunSafety {
   readonly recordExchanges?: boolean;
   /** How a failing check is run again from a shell (the CLI's command line); reports print it under each failure. */
   readonly reproduce?: RunReproduction;
+  /** A known-failures baseline (--baseline): the exit code is 0 when the run fails only what it lists (RunResult.knownFailures). */
+  readonly knownFailures?: KnownFailures;
 }
 
 /** Options of runConformance: a run description and the caller's hooks; only the target is required. */

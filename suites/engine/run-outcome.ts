@@ -4,18 +4,23 @@ import type { StopSignal } from '../../targets/stop-on-signal.js';
 import { foldFailures } from './blocking.js';
 import { operationsOverview } from './operations-overview.js';
 import type { RunResult } from '../../results/run-result.js';
-import type { CheckResult, RunExitCode, RunInterruption, SetupProblem } from '../../results/run-result.js';
+import type { CheckResult, KnownFailures, RunExitCode, RunInterruption, SetupProblem } from '../../results/run-result.js';
+import { judgeKnownFailures } from './known-failures-verdict.js';
 import { rootCauses } from './root-causes.js';
 import { suggestedDialect } from './suggested-dialect.js';
 import { exitCodeFor, requirementsMatrix, summarize } from './summarize.js';
 
 /** The parts of a RunResult that follow from its check results alone. */
-export type RunOutcome = Pick<RunResult, 'checks' | 'operations' | 'rootCauses' | 'requirements' | 'summary' | 'verdict' | 'exitCode' | 'dialectHint'>;
+export type RunOutcome = Pick<
+  RunResult,
+  'checks' | 'operations' | 'rootCauses' | 'requirements' | 'summary' | 'verdict' | 'exitCode' | 'dialectHint' | 'knownFailures'
+>;
 
 /**
  * Everything a run concludes from its check results (plan order): the folding pass, the operations overview (and the
  * --dialect that would read its renamed fields), the root causes, the requirements matrix, the counts, verdict and
- * exit code. One function, so a whole run, a shard and a merge of shards conclude alike.
+ * exit code. One function, so a whole run, a shard and a merge of shards conclude alike. With a known-failures baseline
+ * the verdict still says what the target is, and the exit code follows the baseline: 0 when the run fails only what it lists.
  */
 export function runOutcome(
   results: readonly CheckResult[],
@@ -23,12 +28,15 @@ export function runOutcome(
   failOn: 'must' | 'should',
   setupError?: SetupProblem,
   interrupted?: RunInterruption,
+  knownFailures?: KnownFailures,
 ): RunOutcome {
   const checks = foldFailures(results);
   const requirements = requirementsMatrix(catalogue, checks);
   const verdict = interrupted ? 'interrupted' : setupError ? 'not-run' : exitCodeFor(checks, failOn) === 0 ? 'conforms' : 'does-not-conform';
   const operations = operationsOverview(checks);
   const dialectHint = suggestedDialect(operations);
+  const baseline = knownFailures === undefined || setupError !== undefined ? undefined : judgeKnownFailures(checks, failOn, knownFailures);
+  const judged = baseline === undefined ? verdict === 'conforms' : baseline.passes;
   return {
     checks,
     operations,
@@ -37,7 +45,8 @@ export function runOutcome(
     requirements,
     summary: summarize(checks, requirements),
     verdict,
-    exitCode: interrupted ? interruptedExitCode(interrupted.by) : verdict === 'not-run' ? 2 : verdict === 'conforms' ? 0 : 1,
+    ...(baseline === undefined ? {} : { knownFailures: baseline }),
+    exitCode: interrupted ? interruptedExitCode(interrupted.by) : verdict === 'not-run' ? 2 : judged ? 0 : 1,
   };
 }
 

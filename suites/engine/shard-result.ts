@@ -1,6 +1,6 @@
 import type { Requirement } from '../../spec/requirements.js';
 import type { Selection } from '../checks/index.js';
-import type { CheckResult, RunInterruption, RunResult, SetupProblem } from '../../results/run-result.js';
+import type { CheckResult, KnownFailures, RunInterruption, RunResult, SetupProblem } from '../../results/run-result.js';
 import type { Shard } from './shard-spec.js';
 import { runOutcome } from './run-outcome.js';
 
@@ -32,6 +32,8 @@ export interface ResultParts {
   readonly setupError?: SetupProblem | undefined;
   /** The slice's stop, when it was stopped (a merge refuses a partial slice). */
   readonly interrupted?: RunInterruption | undefined;
+  /** The known-failures baseline to judge the checks by (--baseline), if any: the template's outcome is not kept. */
+  readonly knownFailures?: KnownFailures | undefined;
   readonly overrides?: ResultOverrides;
 }
 
@@ -48,11 +50,11 @@ export function resultWithChecks(template: RunResult, parts: ResultParts): RunRe
     text,
     ...(uncheckable === undefined ? {} : { uncheckable }),
   }));
-  const { setupError: _replaced, interrupted: _stopped, ...rest } = template;
+  const { setupError: _replaced, interrupted: _stopped, knownFailures: _judged, ...rest } = template;
   return {
     ...rest,
     ...parts.overrides,
-    ...runOutcome(parts.checks, catalogue, template.failOn, parts.setupError, parts.interrupted),
+    ...runOutcome(parts.checks, catalogue, template.failOn, parts.setupError, parts.interrupted, parts.knownFailures),
     ...(parts.setupError ? { setupError: parts.setupError } : {}),
     ...(parts.interrupted ? { interrupted: parts.interrupted } : {}),
   };

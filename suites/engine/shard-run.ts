@@ -59,7 +59,7 @@ export async function runShard(options: ShardRunOptions): Promise<ShardResult> {
     .filter((p) => owned.has(p.check.id))
     .map((p) => ran.get(p.check.id) ?? (slowSkips.has(p.check.id) ? skippedResult(p, p.skip as string) : undefined))
     .filter((check): check is CheckResult => check !== undefined);
-  const result = resultWithChecks(whole, { checks, setupError: whole.setupError, interrupted: whole.interrupted });
+  const result = resultWithChecks(whole, { checks, setupError: whole.setupError, interrupted: whole.interrupted, knownFailures: options.knownFailures });
   const description = whole.target;
   return {
     format: shardFormat,

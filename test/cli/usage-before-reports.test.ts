@@ -17,6 +17,11 @@ const configFile = (name: string, value: unknown): string => {
   return path;
 };
 const good = configFile('good.json', goodConfig);
+const textFile = (name: string, text: string): string => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
 
 async function cli(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
@@ -71,6 +76,31 @@ describe('usage errors are found before any target starts or report is written',
       /^conform: --compare-base-url describes the parity target B/,
     ],
     ['a bad container setting', ['--config', good, '--image', 'x:y'], /^conform: --image: the container settings work only with --target container/],
+    [
+      'a missing --baseline file',
+      ['--config', good, '--baseline', join(dir, 'none.yaml')],
+      /^conform: .*none\.yaml: no such known-failures file \(--baseline\): write it/,
+    ],
+    [
+      'a malformed --baseline file',
+      ['--config', good, '--baseline', textFile('bad.yaml', 'known-failures:\n  - check: USER-ME-CONNECTION\n    until: someday\n')],
+      /^conform: .*bad\.yaml: entry 1 \(line 2\): requirement must be an id/,
+    ],
+    [
+      'a --baseline entry naming a check the harness does not have',
+      ['--config', good, '--baseline', textFile('typo.yaml', 'known-failures:\n  - {check: USER-ME-CONECTION, requirement: USER-ME-SHAPE}\n')],
+      /^conform: .*typo\.yaml: entry 1 names check USER-ME-CONECTION, which this harness does not have\. Did you mean USER-ME-CONNECTION/,
+    ],
+    [
+      '--baseline-update without --baseline',
+      ['--config', good, '--baseline-update'],
+      /^conform: --baseline-update writes the known-failures file: name it with --baseline/,
+    ],
+    [
+      'a --compare-run file that is not a results.json',
+      ['--config', good, '--compare-run', good],
+      /^conform: .*good\.json \(--compare-run\): not the results\.json of a run/,
+    ],
   ];
   for (const [what, argv, message] of cases) {
     it(`${what}: exit 2, one line naming its source, the earlier reports unchanged`, async () => {

@@ -17,6 +17,10 @@ export const optionGroups = {
   selection: { title: 'Selection' },
   tuning: { title: 'Run' },
   shards: { title: 'CI fleets' },
+  baseline: {
+    title: 'Known failures and changes (adopting the gate while partly conforming)',
+    note: 'Also on --merge; --baseline-update there writes the file from the whole run (docs/ci.md).',
+  },
   reports: { title: 'Reports', note: 'When $GITHUB_STEP_SUMMARY is set, the Markdown summary is appended to it (whole runs and merges).' },
   commands: { title: 'Commands' },
 } as const satisfies Record<string, OptionGroupDef>;

@@ -1,5 +1,6 @@
 import type { OptionDef } from '../../options/option-def.js';
 import type { OptionValues, ResolvedValues } from '../../options/option-values.js';
+import { baselineOptions } from './baseline-options.js';
 import { conventionOptions } from './convention-options.js';
 import { outputOptions } from './output-options.js';
 import { parityOptions } from './parity-options.js';
@@ -10,7 +11,7 @@ import { targetOptions } from './target-options.js';
  * Every option of `npm run conform`, each defined once (flag, environment variable, config key, type, default, help):
  * the parser, the config-file check, --help and the options reference (docs/reference/conform-options.md) are generated from it.
  */
-export const optionTable = [...targetOptions, ...conventionOptions, ...parityOptions, ...runOptions, ...outputOptions] as const;
+export const optionTable = [...targetOptions, ...conventionOptions, ...parityOptions, ...runOptions, ...outputOptions, ...baselineOptions] as const;
 
 type Table = typeof optionTable;
 type Row = Table[number];
