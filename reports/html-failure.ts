@@ -33,7 +33,7 @@ export function failureCard(
   const view = failureView(check, fullLimits, run);
   const mark = baselineMarks(run).get(check.id);
   const reproduce = rerunBlock(view);
-  const classes = `failure${check.status === 'errored' ? ' errored-box' : ''}${blocks.length > 0 ? ' root' : ''}`;
+  const classes = `failure${check.status === 'errored' ? ' errored-box' : ''}${mark === 'known' ? ' known-box' : ''}${blocks.length > 0 ? ' root' : ''}`;
   return [
     `<section class="${classes}" id="check-${esc(check.id)}">`,
     `<div class="head"><span class="pill ${check.status}">${check.status}</span><b>${esc(check.id)}</b><span class="muted">[${check.level}] ${esc(check.suite)}</span>${mark ? `<span class="pill baseline-${mark}">${mark}</span>` : ''}`,

@@ -26,11 +26,15 @@ function itemHtml(kind: string, item: BaselineItem): string {
 export function baselineHtml(result: RunResult): string {
   const outcome = result.knownFailures;
   if (outcome === undefined) return '';
-  const lists = baselineLists(outcome).map(({ kind, title, items }) =>
-    items.length === 0
-      ? ''
-      : `<h3>${esc(title)}</h3>${kind === 'known' || kind === 'not-judged' ? `<details${kind === 'known' && items.length <= 20 ? ' open' : ''}><summary>${items.length} entries</summary>` : ''}<ul>${items.map((item) => itemHtml(kind, item)).join('')}</ul>${kind === 'known' || kind === 'not-judged' ? '</details>' : ''}`,
-  );
+  const lists = baselineLists(outcome).map(({ kind, title, items }) => {
+    if (items.length === 0) return '';
+    const list = `<ul>${items.map((item) => itemHtml(kind, item)).join('')}</ul>`;
+    // the known and not-judged entries can be many: collapsed, the known ones open while they are few
+    const folded = kind === 'known' || kind === 'not-judged';
+    const open = kind === 'known' && items.length <= 20 ? ' open' : '';
+    const count = `${items.length} ${items.length === 1 ? 'entry' : 'entries'}`;
+    return `<h3>${esc(title)}</h3>${folded ? `<details${open}><summary>${count}</summary>${list}</details>` : list}`;
+  });
   const behind =
     outcome.blockedBehindKnown.length === 0
       ? ''

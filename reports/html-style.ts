@@ -17,7 +17,7 @@ th{background:var(--bg);position:sticky;top:0}nav~main th{top:32px}table.ops td,
 .passed,.works{background:var(--ok)}.failed,.not-implemented,.refuses-valid-input{background:var(--bad)}.errored,.wrong-shape{background:var(--err)}
 .skipped,.unproven,.not-tried{background:var(--skip)}.blocked{background:var(--block)}.noted{background:var(--note)}.not-covered,.uncheckable{background:var(--none)}
 .failure{border:1px solid var(--line);border-left:5px solid var(--bad);border-radius:6px;padding:8px 14px;margin:8px 0}
-.failure.errored-box{border-left-color:var(--err)}.failure.root{background:#fff8f8}
+.failure.errored-box{border-left-color:var(--err)}.failure.known-box{border-left-color:#9a6700}.failure.root{background:#fff8f8}
 .failure .head{display:flex;gap:8px;align-items:baseline;flex-wrap:wrap}.blocks{margin-left:auto;font-weight:600;color:var(--block)}
 .answer{margin:4px 0;font-weight:600}.answer code{background:var(--bg);padding:1px 6px;border-radius:4px;font-weight:400}
 pre{background:var(--bg);padding:8px;border-radius:6px;overflow:auto;white-space:pre-wrap;word-break:break-all;margin:6px 0;max-height:24em}

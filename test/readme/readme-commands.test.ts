@@ -19,7 +19,8 @@ import { freePort } from '../support/free-port.js';
 //  - https://api.example.com is a loopback reference in production mode; `CONFORM_API_KEY=...` is its growth key;
 //  - conform and selftest write under a temp dir of their chain (`--out` added or made relative to it), so commands
 //    run in parallel never share a report folder (two that both name conformance-report/ would refuse each other);
-//    relative --merge follows, within the chain (the shards and their merge are one chain);
+//    relative --merge, --baseline and --compare-run follow, within the chain (the shards and their merge are one
+//    chain, and so are the commands that write and read a known-failures file);
 //  - long-running simulators other than the shared `npm run simulator` get `--api-port 0 --ui-port 0`; they and the
 //    receiver run until they print their start line, then get SIGINT and must exit 0;
 //  - when another process holds 4000/4001/4010, the shared simulator starts on free ports through its flags and the
@@ -124,7 +125,7 @@ function substitute(command: string, chain: string): string {
     if (hook) text = text.replace(/http:\/\/127\.0\.0\.1:4010\/simulator-webhook-url/g, hook);
   }
   if (/^npm run (conform|selftest)\b/.test(text) && !/--help\b/.test(text)) {
-    text = text.replace(/--(out|merge) (?!\/)(\S+)/g, (_, flag: string, dir: string) => `--${flag} ${join(work, chain, dir)}`);
+    text = text.replace(/--(out|merge|baseline|compare-run) (?!\/)(\S+)/g, (_, flag: string, dir: string) => `--${flag} ${join(work, chain, dir)}`);
     if (!/--out /.test(text)) text += `${text.includes(' -- ') ? '' : ' --'} --out ${join(work, `run-${++outs}`)}`;
   }
   if (/^npm run simulator -- /.test(text) && !/(--help\b|--fault list(\s|$))/.test(text)) text += ' --api-port 0 --ui-port 0';
@@ -159,7 +160,7 @@ beforeAll(async () => {
   // chains run in order inside, two chains at a time (2 cores): the simulator's ports, the shards' folder, the rest alone
   const chains = new Map<string, ReadmeCommand[]>();
   runnable.forEach((c, i) => {
-    const key = usesSimulator(c.text) ? 'simulator' : /\bshards\b/.test(c.text) ? 'shards' : `own-${i}`;
+    const key = usesSimulator(c.text) ? 'simulator' : /\bshards\b/.test(c.text) ? 'shards' : /--baseline\b/.test(c.text) ? 'baseline' : `own-${i}`;
     chains.set(key, [...(chains.get(key) ?? []), c]);
   });
   const queue = [...chains.entries()].sort(([, a], [, b]) => (usesSimulator(b[0]!.text) ? 1 : 0) - (usesSimulator(a[0]!.text) ? 1 : 0));

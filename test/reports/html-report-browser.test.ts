@@ -7,7 +7,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeReports } from '../../reports/index.js';
 import { requirements } from '../../spec/requirements.js';
-import { runConformance } from '../../suites/engine/index.js';
+import { runChanges, runConformance } from '../../suites/engine/index.js';
+import type { KnownFailures } from '../../suites/engine/index.js';
 import { referenceTarget } from '../../targets/index.js';
 import { chromiumMissing, haveChromium, launchChromium, requireChromiumInCi } from '../helpers/chromium.js';
 import { partialBlocked, partialRun } from '../support/run-result-fixture.js';
@@ -94,4 +95,47 @@ describe.skipIf(!haveChromium)(`HTML report in a real browser${haveChromium ? ''
       await rm(partialDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('a run with a known-failures baseline and --compare-run: what is new is on the first screen, the known failures marked', async () => {
+    // two real runs: the first's failures are the baseline (and the run compared with), the second adds a fault
+    const run = (faults: string[], knownFailures?: KnownFailures) =>
+      runConformance({
+        target: referenceTarget({ faults }),
+        selection: { suites: ['contract/webhooks'] },
+        seed: 7,
+        runs: 5,
+        ...(knownFailures ? { knownFailures } : {}),
+      });
+    const before = await run(['list-leaks-secret']);
+    const entries = before.checks.flatMap((check) => (check.violated ?? []).map((requirement) => ({ check: check.id, requirement })));
+    expect(entries.length).toBeGreaterThan(0);
+    const after = await run(['list-leaks-secret', 'secret-in-update-response'], { file: 'known-failures.yaml', entries, today: '2030-01-01' });
+    expect([after.exitCode, after.knownFailures?.known.length, after.knownFailures?.new.length]).toEqual([1, entries.length, 1]);
+    const result = { ...after, changes: runChanges(before, 'previous/results.json', after) };
+    const baselineDir = await mkdtemp(join(tmpdir(), 'html-baseline-'));
+    const browser = await launchChromium();
+    try {
+      const written = await writeReports(result, { outDir: baselineDir, reporters: ['html'] });
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(pathToFileURL(written.files[0] as string).href);
+      expect(await page.locator('header').getAttribute('class')).toBe('does-not-conform');
+      expect(await page.locator('header .gate-line').first().innerText()).toMatch(/^BASELINE FAILS \(known-failures\.yaml\): \d+ known, 1 new/);
+      const fresh = page.locator('#baseline ~ ul li:has(.pill.baseline-new)').first();
+      expect(await fresh.innerText()).toMatch(/^new\s+CONTRACT-UPDATEWEBHOOK-\S+ on WH-UPDATE-NO-SECRET/);
+      const box = await fresh.boundingBox();
+      expect(box !== null && box.y + box.height <= 900).toBe(true);
+      // the known failures keep their cards, marked known; the changes list the new failure and the lost requirement
+      expect(await page.locator(`section#check-${entries[0]?.check} .pill.baseline-known`).innerText()).toBe('known');
+      expect(await page.locator('#changes ~ ul').first().innerText()).toContain('WH-UPDATE-NO-SECRET');
+      mkdirSync(outDir, { recursive: true });
+      await page.screenshot({ path: join(outDir, 'html-report-baseline.png'), fullPage: false });
+      await page.locator('nav a[href="#baseline"]').click();
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+      await rm(baselineDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
