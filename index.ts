@@ -21,10 +21,27 @@ export {
 export type { Reporter, WriteReportsOptions, WrittenReports } from './reports/index.js';
 export { CheckRegistry, defineCheck } from './suites/checks/index.js';
 export type { Check, CheckContext, Selection } from './suites/checks/index.js';
-export { exitCodeFor, mergeShards, parseShard, readShardFiles, runConformance, runShard, shardFileName, writeShardFile } from './suites/engine/index.js';
+export {
+  exitCodeFor,
+  judgeKnownFailures,
+  mergeShards,
+  parseKnownFailures,
+  parseShard,
+  readShardFiles,
+  runChanges,
+  runConformance,
+  runShard,
+  shardFileName,
+  updateKnownFailures,
+  writeShardFile,
+} from './suites/engine/index.js';
 export type {
   CheckResult,
   CheckStatus,
+  KnownFailure,
+  KnownFailures,
+  KnownFailuresOutcome,
+  RunChanges,
   RequirementRow,
   RunEvent,
   RunDescription,
