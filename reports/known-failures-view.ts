@@ -38,7 +38,8 @@ export function baselineItemText(item: BaselineItem, reasonChars = 200): string 
 export function baselineLine(result: Pick<RunResult, 'knownFailures'>): string | undefined {
   const outcome = result.knownFailures;
   if (outcome === undefined) return undefined;
-  const counts = `${outcome.known.length} known, ${outcome.new.length} new, ${outcome.fixed.length} fixed, ${outcome.expired.length} expired`;
+  const notJudged = outcome.notJudged.length > 0 ? `, ${outcome.notJudged.length} not judged` : '';
+  const counts = `${outcome.known.length} known, ${outcome.new.length} new, ${outcome.fixed.length} fixed, ${outcome.expired.length} expired${notJudged}`;
   const behind = outcome.blockedBehindKnown.length > 0 ? `; ${outcome.blockedBehindKnown.length} checks blocked behind known failures` : '';
   const verdict = outcome.passes ? 'PASSES' : 'FAILS';
   const why = outcome.passes ? '' : `: ${failingWhy(outcome)}`;
