@@ -91,9 +91,13 @@ export function messageModels(calls: readonly CallEntry[], deliveries: readonly 
   for (const call of calls) {
     if (call.status === undefined || call.status < 200 || call.status >= 300 || call.operationId === undefined) continue;
     if (sends.has(call.operationId)) {
-      // a later send answering the same id replays the first answer (spec §4.1 Idempotency-Key): it is no view of now
+      // a later send answering the same id replays the first answer (spec §4.1 Idempotency-Key): it is no view of now.
+      // So is one answering a message a view had shown before it started: its first send came earlier, perhaps before
+      // this run (a long-lived simulator keeps the keys of earlier runs), and the replay shows that send's status
       const id = stringField(call.json, 'id');
-      if (id === undefined || byId.get(id)?.creation !== undefined) continue;
+      if (id === undefined) continue;
+      const known = byId.get(id);
+      if (known !== undefined && (known.creation !== undefined || known.shown.some((view) => view.finishedAt < call.startedAt))) continue;
       const model = sight(call.json, 'send', call) as MessageModel;
       model.creation = creationOf(call);
     } else if (call.operationId === 'getMessage') {

@@ -59,6 +59,15 @@ describe('message lifecycle over views', () => {
     const after = judge('message-lifecycle', [send(0, 5, 'm1'), page(20, 25, 'sent')], [delivery(15, { event: 'message.delivered', id: 'm1' })]);
     expect(after.contradictions).toHaveLength(1);
   });
+
+  it('a send answering a message a view showed before it began replays an older send (of this run or an earlier one): no view of now', () => {
+    // a long-lived simulator keeps the Idempotency-Keys of earlier runs: the replay shows the first send's status (spec §4.1)
+    const replay = judge('message-lifecycle', [page(0, 5, 'delivered'), send(10, 15, 'm1'), get(20, 25, 'delivered')]);
+    expect(replay.contradictions).toEqual([]);
+    // a list that overlaps the creating send may show the message: that send is still its creation, and judged
+    const overlapping = judge('message-lifecycle', [page(0, 12, 'delivered'), send(10, 15, 'm1'), get(20, 25, 'queued')]);
+    expect(overlapping.contradictions.map((c) => c.requirement)).toEqual(['MSG-LIFECYCLE']);
+  });
 });
 
 describe('one message, many views', () => {
