@@ -106,4 +106,8 @@ export const harnessErrorFixes: Readonly<Record<HarnessErrorCode, HarnessErrorFi
     fix: 'give an origin such as http://127.0.0.1:4001, without credentials',
   },
   LISTEN: { when: 'the proxy or the receiver cannot listen on its port', fix: 'choose another --port (0 picks a free one)' },
+  SLOW_RUN: {
+    when: 'a check waited for the target or its deliveries up to the patience bound while the harness or the machine was slow (the reason gives the event-loop lag and answer times): errored, never failed',
+    fix: 'run again on a less loaded machine, or with fewer checks at once (--concurrency); docs/troubleshooting.md#slow-machine explains the bound',
+  },
 };

@@ -37,6 +37,8 @@ export const harnessErrorCodes = [
   'NOT_LOOPBACK',
   'BAD_TARGET',
   'LISTEN',
+  // decision 35: a wait on the target or its deliveries ended unmet while the harness or the machine was slow
+  'SLOW_RUN',
 ] as const;
 
 /** A stable harness error code. */

@@ -74,10 +74,11 @@ export function recordStamps(model: ServiceModel): Judgement {
 /** The most attempts one stamp of `unit` ms can be the time of: each attempt spans arrival to answer, ± stampSlackMs. */
 function mostAtOnce(attempts: readonly DeliveryEntry[], unit: number): number {
   // an attempt [a, b] can carry a stamp in [T, T + unit) when a - slack < T + unit and b + slack >= T: the most
-  // intervals [a - slack - unit, b + slack] over one point
+  // intervals [a - slack - unit, b + slack] over one point; a harness that lagged saw the arrival late by its lag
+  // (decision 35: two stamps in one millisecond for attempts a lagging receiver saw apart are no contradiction)
   const edges: [number, number][] = [];
   for (const entry of attempts) {
-    edges.push([entry.receivedAt - stampSlackMs - unit, 1]);
+    edges.push([entry.receivedAt - (entry.lagMs ?? 0) - stampSlackMs - unit, 1]);
     edges.push([(entry.answeredAt ?? entry.receivedAt) + stampSlackMs, -1]);
   }
   edges.sort((x, y) => x[0] - y[0] || y[1] - x[1]);

@@ -48,6 +48,8 @@ export interface DeliveryEntry {
   readonly raw: Buffer;
   readonly json?: unknown;
   readonly receivedAt: number;
+  /** The harness's event-loop lag around the arrival (ms): receivedAt may be that much later than the attempt began. */
+  readonly lagMs?: number;
   /** When the receiver's answer (or its close) left; undefined when it never did. */
   readonly answeredAt?: number;
   /** The status the receiver answered, null when it closed the connection without one (a network failure for the sender). */

@@ -1,6 +1,6 @@
 import type { Arbitrary } from 'fast-check';
 import type { Receiver } from '../../receiver/index.js';
-import type { Exchange, HttpClient, Profile, Target } from '../../targets/index.js';
+import type { Exchange, HttpClient, Patience, Profile, Target } from '../../targets/index.js';
 import type { Level } from '../../spec/level.js';
 import type { Breaks } from './attribution.js';
 
@@ -65,6 +65,8 @@ export interface CheckContext {
   readonly receiver: Receiver;
   /** Aborted at the check's deadline. */
   readonly signal: AbortSignal;
+  /** The run's patience: the deadline of every wait on the target or its deliveries (decision 35). */
+  readonly patience: Patience;
   readonly baseline: BaselineBook;
   /**
    * This context with `requirement` as the attribution of every expectation that names none: hand it to a helper

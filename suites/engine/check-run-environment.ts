@@ -1,6 +1,6 @@
 import type { Receiver } from '../../receiver/index.js';
 import type { CheckResult } from '../../results/run-result.js';
-import type { HttpClient, Target } from '../../targets/index.js';
+import type { HttpClient, Patience, Target } from '../../targets/index.js';
 import type { RunBaselines, SharedSends } from '../checks/index.js';
 
 /** What running one check needs from the run. */
@@ -21,6 +21,8 @@ export interface CheckRunEnvironment {
   readonly servedBy?: (operationId: string) => string | undefined;
   readonly receiver?: Receiver;
   readonly receiverProblem?: string;
+  /** The run's patience (decision 35): waits and the check deadline stretch by it. */
+  readonly patience?: Patience;
   readonly onLog: (id: string, message: string) => void;
   /** Aborted when the run is interrupted (Ctrl-C): the running check ends at once as errored. */
   readonly runSignal?: AbortSignal;

@@ -1,4 +1,5 @@
 import type { Receiver } from '../../receiver/index.js';
+import { Patience } from '../../targets/index.js';
 import type { HttpClient, Target } from '../../targets/index.js';
 import type { BaselineBook, Breaks, Check, CheckContext, Evidence, FailureDetails, SharedSend, SharedSends } from '../checks/index.js';
 import {
@@ -26,6 +27,8 @@ export interface ContextEnvironment {
   readonly signal: AbortSignal;
   readonly baseline: BaselineBook;
   readonly receiver?: Receiver;
+  /** The run's patience (default: the process's). */
+  readonly patience?: Patience;
   readonly log: (message: string) => void;
   /** What the check observed (DESIGN.md §3 "Evidence or nothing"): the engine reads it when the check returns. */
   readonly evidence: Evidence;
@@ -74,6 +77,7 @@ export function createContext(env: ContextEnvironment, cited?: string): CheckCon
       return env.receiver;
     },
     signal: env.signal,
+    patience: env.patience ?? Patience.ofProcess(),
     baseline: env.baseline,
     log: env.log,
     evidence: (what) => void (typeof what === 'string' ? env.evidence.record(what) : graded(what, 'judged')),

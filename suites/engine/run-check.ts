@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { isHarnessError, maxValueChars, onAbort, sendRefusalCodes, toCurl } from '../../targets/index.js';
+import { isHarnessError, maxValueChars, onAbort, Patience, sendRefusalCodes, toCurl } from '../../targets/index.js';
 import type { Exchange, HttpClient } from '../../targets/index.js';
 import type { Check, FailureDetails } from '../checks/index.js';
 import { CheckBlocked, CheckFailure, CheckSkipped, Evidence, isSuccess, TargetError } from '../checks/index.js';
@@ -77,6 +77,7 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     shared: env.shared,
     judgedAnswersOf: (by) => (answersOf ??= by),
     ...(env.receiver ? { receiver: env.receiver } : {}),
+    ...(env.patience ? { patience: env.patience } : {}),
     log: (message) => {
       const clean = http.redactor.scrub(message, maxLogLineChars);
       if (logs.length < 200 && logChars + clean.length <= maxLogChars) {
@@ -95,17 +96,18 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
       deadline.abort(error);
       reject(error);
     };
-    // the deadline leaves out the time the client held the check's requests back for the rate limit (spec §8)
+    // the deadline leaves out the time the client held the check's requests back for the rate limit (spec §8), and
+    // stretches with the run's slowness (decision 35: time is not evidence)
     let credited = 0;
+    const patience = env.patience ?? Patience.ofProcess();
+    const mark = patience.mark();
     const arm = (ms: number): void => {
       timer = setTimeout(() => {
         const owed = scoped.throttledMs - credited;
-        if (owed < 1)
-          return stop(
-            new DeadlineError(`timed out after ${timeoutMs} ms${credited > 0 ? ` (not counting ${Math.round(credited)} ms waiting for the rate limit)` : ''}`),
-          );
-        credited += owed;
-        arm(owed);
+        const stretched = patience.deadline(timeoutMs) + credited - (performance.now() - mark.at);
+        if (owed < 1 && stretched < 1) return stop(new DeadlineError(deadlineMessage(timeoutMs, credited, patience.unmetBecauseSlow(mark))));
+        credited += Math.max(0, owed);
+        arm(Math.max(owed, stretched, 1));
       }, ms);
     };
     arm(timeoutMs);
@@ -157,6 +159,13 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     stopListening?.();
     if (!deadline.signal.aborted) deadline.abort(new DeadlineError('check finished'));
   }
+}
+
+/** Why a check's deadline passed: the time it had, and when the run was slow, that it was (decision 35). */
+function deadlineMessage(timeoutMs: number, credited: number, slow: string | undefined): string {
+  const rate = credited > 0 ? ` (not counting ${Math.round(credited)} ms waiting for the rate limit)` : '';
+  if (slow === undefined) return `timed out after ${timeoutMs} ms${rate}`;
+  return `harness error SLOW_RUN: timed out after ${timeoutMs} ms stretched by the run's patience${rate}, while the run was slow (${slow})`;
 }
 
 /** ctx.blockedBy: blocked by the first of its operations whose baseline did not pass, else skipped with its reason. */

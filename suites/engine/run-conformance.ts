@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Receiver } from '../../receiver/index.js';
 import { requirements as specRequirements } from '../../spec/requirements.js';
-import { HttpClient, isHarnessError, maxValueChars, Redactor, stopOnSignal } from '../../targets/index.js';
+import { HttpClient, isHarnessError, maxValueChars, Patience, Redactor, stopOnSignal } from '../../targets/index.js';
 import type { Target } from '../../targets/index.js';
 import { RunBaselines } from '../checks/index.js';
 import type { CheckRegistry } from '../checks/index.js';
@@ -77,7 +77,9 @@ export async function runConformance(options: RunOptions & GivenPlan): Promise<R
   let sent = 0;
   let cleanup: CleanupReport | undefined;
   // every exchange of every check and, when judged, every delivery: the single source the history checks read
-  const recorder = new RunHistory();
+  // decision 35: every wait of the run asks it for its deadline, from the lag and answer times it observes
+  const patience = Patience.start();
+  const recorder = new RunHistory(undefined, patience.lagNear);
   // history checks whose drive passed wait here for the end of the run, to be judged over its whole history
   const awaitingJudgement: { planned: PlannedCheck; driven: CheckResult }[] = [];
   try {
@@ -103,7 +105,10 @@ export async function runConformance(options: RunOptions & GivenPlan): Promise<R
       maxRequests: options.maxRequests ?? defaultMaxRequests(budget, clientRatePerMinute(target)),
       sendPolicy: sendPolicyFor(target, options),
       maxRateLimitRequests: guardsRateLimit(target) ? rateLimitCheckBound : null,
-      onExchange: recorder.record,
+      onExchange: (exchange, recorded, label) => {
+        recorder.record(exchange, recorded, label);
+        patience.noteAnswer(exchange.durationMs);
+      },
       // DESIGN.md §3 "Dialects": the target's names on the wire, the spec's in every answer a check reads
       ...(target.conventions.dialect === undefined ? {} : { dialect: { dialect: target.conventions.dialect, operationOf: operationOfRequest } }),
     });
@@ -126,6 +131,7 @@ export async function runConformance(options: RunOptions & GivenPlan): Promise<R
         ),
       ...(receiver ? { receiver } : {}),
       ...(receiverProblem ? { receiverProblem } : {}),
+      patience,
       onLog: (id, message) => emit({ type: 'check-log', id, message }),
       runSignal: interrupt.signal,
       ...(options.recordExchanges ? { recordExchanges: true } : {}),
@@ -201,6 +207,7 @@ export async function runConformance(options: RunOptions & GivenPlan): Promise<R
     await target.stop().catch(() => {});
     if (receiver && options.onDeliveries) options.onDeliveries(receiver.store.all());
     await receiver?.stop().catch(() => {});
+    patience.stop();
   }
 
   let interrupted: RunInterruption | undefined;

@@ -23,7 +23,11 @@ export class RunHistory {
   private readonly served = new Map<string, string>();
   private snapshot: { history: History; calls: number; deliveries: number } | undefined;
 
-  constructor(private readonly bodyBudget = defaultBodyBudget) {}
+  constructor(
+    private readonly bodyBudget = defaultBodyBudget,
+    /** The harness's event-loop lag near an arrival (Patience.lagNear), kept with each delivery (DeliveryEntry.lagMs). */
+    private readonly lagNear?: (monotonicMs: number) => number,
+  ) {}
 
   /** Records one exchange (the HttpClient's onExchange). */
   readonly record = (exchange: Exchange, recorded: Exchange, label: string | undefined): void => {
@@ -81,7 +85,10 @@ export class RunHistory {
   history(deliveries: readonly Delivery[]): History {
     const known = this.snapshot;
     if (known !== undefined && known.calls === this.calls.length && known.deliveries === deliveries.length) return known.history;
-    const history = historyOf(this.calls, deliveries.map(deliveryRecord));
+    const history = historyOf(
+      this.calls,
+      deliveries.map((delivery) => deliveryRecord(delivery, this.lagNear)),
+    );
     this.snapshot = { history, calls: this.calls.length, deliveries: deliveries.length };
     return history;
   }
@@ -113,8 +120,10 @@ export function queryOf(url: URL): Record<string, string> {
   return Object.fromEntries(pairs);
 }
 
-function deliveryRecord(delivery: Delivery): DeliveryRecord {
+function deliveryRecord(delivery: Delivery, lagNear: ((monotonicMs: number) => number) | undefined): DeliveryRecord {
+  const lagMs = lagNear?.(delivery.monotonicMs);
   return {
+    ...(lagMs === undefined || lagMs === 0 ? {} : { lagMs }),
     path: delivery.path,
     headers: delivery.headers,
     headerPairs: delivery.headerPairs,

@@ -2,6 +2,7 @@ import type { Exchange } from '../../targets/index.js';
 import type { CheckContext } from '../checks/index.js';
 import { expectThat, fixtureBreaks } from '../checks/index.js';
 import { deliveryWaitMs, pollPause } from './webhook-helpers.js';
+import { unmetWhileSlow } from './patient-wait.js';
 import { recordingMarginMs } from '../../rules/index.js';
 
 /** A delivery record as read (spec §2.4); fields are checked by the schema checks, not assumed here. */
@@ -72,12 +73,16 @@ export async function allDeliveryRecords(ctx: CheckContext, webhookId: string): 
 
 /** The test.webhook.sent record of a webhook that had one test send, polled briefly (undefined if none shows). */
 export async function latestTestRecord(ctx: CheckContext, webhookId: string, timeoutMs = deliveryWaitMs): Promise<DeliveryRecordLike | undefined> {
-  const deadline = Date.now() + timeoutMs;
-  for (let attempt = 0; attempt < 100 && !ctx.signal.aborted; attempt++) {
+  const mark = ctx.patience.mark();
+  const started = Date.now();
+  // bounded in count too (the longest stretched wait, decision 35)
+  for (let attempt = 0; attempt < 800 && !ctx.signal.aborted; attempt++) {
     const records = await deliveryPage(ctx, webhookId, { page: 1, limit: pageMax });
     const found = records.find((record) => record.event === 'test.webhook.sent');
-    if (found || Date.now() > deadline) return found;
+    if (found) return found;
+    if (Date.now() - started > ctx.patience.deadline(timeoutMs)) break;
     await pollPause(ctx, 25);
   }
+  unmetWhileSlow(ctx, `the test.webhook.sent record of webhook ${webhookId}`, mark, `${Date.now() - started} ms`);
   return undefined;
 }

@@ -3,7 +3,7 @@ import { describeInboundTrigger, sendInboundTrigger } from '../../targets/index.
 import type { InboundText, Profile, Target } from '../../targets/index.js';
 import type { Check, CheckContext } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
-import { dataOf, deliveryWaitMs, eventOf } from './webhook-helpers.js';
+import { dataOf, deliveryWaitMs, eventOf, maybeArrival } from './webhook-helpers.js';
 import { uniqueToken } from './scenario-helpers.js';
 import { fictionalNumber, senderNumber } from './numbers.js';
 
@@ -35,7 +35,8 @@ async function receivedAfterTrigger(ctx: CheckContext, text: InboundText): Promi
   );
   const path = ctx.target.oneWebhookPath as string;
   const received = (d: Delivery) => d.path === path && eventOf(d) === 'message.received' && dataOf(d)?.message === text.message;
-  return ctx.receiver.store.waitFor(received, deliveryWaitMs).catch(() => undefined);
+  // every event goes to that one URL, one at a time: arrivals there show the target still working through its queue
+  return maybeArrival(ctx, received, deliveryWaitMs, path, `the message.received of "${text.message}"`);
 }
 
 /** A fresh inbound text: a fictional phone texts the sender number the scenarios use, with a unique message. */

@@ -2,8 +2,13 @@ import type { BacklogWait, Delivery } from '../../receiver/index.js';
 import type { Profile } from '../../targets/index.js';
 import { fixtureBreaks } from '../checks/index.js';
 import type { CheckContext, CheckDefinition } from '../checks/index.js';
+import { unmetWhileSlow, waitPatiently } from './patient-wait.js';
+import type { PatientContext } from './patient-wait.js';
 
-/** How long a check waits for deliveries it caused (the reference finishes a lifecycle in well under a second). */
+/**
+ * How long a check waits for deliveries it caused on a quiet run (the reference finishes a lifecycle in well under a
+ * second); the run's patience stretches it on a slow one (decision 35).
+ */
 export const deliveryWaitMs = 5_000;
 
 /**
@@ -13,11 +18,14 @@ export const deliveryWaitMs = 5_000;
  */
 export const deliveryBacklogMs = 20_000;
 
-/** The backlog wait for deliveries at `paths`: arrivals there show the target still working through that webhook's queue. */
-function backlogAt(paths: string | readonly string[] | undefined): BacklogWait | undefined {
+/**
+ * The backlog wait for deliveries at `paths`: arrivals there show the target still working through that webhook's
+ * queue (deliveryBacklogMs, stretched by the run's patience).
+ */
+function backlogAt(ctx: PatientContext, paths: string | readonly string[] | undefined): BacklogWait | undefined {
   if (paths === undefined) return undefined;
   const at = new Set(typeof paths === 'string' ? [paths] : paths);
-  return { while: (d) => at.has(d.path), maxMs: deliveryBacklogMs };
+  return { while: (d) => at.has(d.path), maxMs: ctx.patience.deadline(deliveryBacklogMs) };
 }
 
 /** A JSON `{event, data}` delivery payload as received (DESIGN.md §4), or whatever else the body was. */
@@ -69,8 +77,8 @@ export interface ArrivalWait {
 }
 
 /**
- * Waits for `count` deliveries matching the predicate (already arrived or future); a timeout is a conformance
- * failure that says what did not arrive, not a harness error.
+ * Waits for `count` deliveries matching the predicate (already arrived or future), patiently (waitPatiently); unmet on
+ * a quiet run it is a conformance failure that says what did not arrive, on a slow run a SLOW_RUN harness error.
  */
 export async function waitForArrivals(
   ctx: CheckContext,
@@ -80,41 +88,51 @@ export async function waitForArrivals(
 ): Promise<Delivery[]> {
   const { count = 1, timeoutMs = deliveryWaitMs } = wait;
   const started = Date.now();
-  try {
-    return await ctx.receiver.store.waitForCount(count, predicate, timeoutMs, backlogAt(wait.backlogAt));
-  } catch {
-    const seen = ctx.receiver.store.all().filter(predicate).length;
-    return ctx.fail(`${what}: ${seen} of ${count} expected deliveries arrived within ${Date.now() - started} ms`, wait.breaks);
-  }
+  const store = ctx.receiver.store;
+  const found = await waitPatiently(ctx, what, timeoutMs, (ms) => store.waitForCount(count, predicate, ms, backlogAt(ctx, wait.backlogAt)));
+  if (found !== undefined) return found;
+  const seen = store.all().filter(predicate).length;
+  return ctx.fail(`${what}: ${seen} of ${count} expected deliveries arrived within ${Date.now() - started} ms`, wait.breaks);
 }
 
-/** Like waitForArrivals, but resolves undefined instead of failing when nothing arrives in time. */
+/**
+ * Like waitForArrivals, but resolves undefined instead of failing when nothing arrives on a quiet run (the caller
+ * judges that); on a slow run it throws SLOW_RUN (decision 35).
+ */
 export async function maybeArrival(
   ctx: CheckContext,
   predicate: (delivery: Delivery) => boolean,
   timeoutMs = deliveryWaitMs,
   backlog?: string | readonly string[],
+  what = 'the awaited delivery',
 ): Promise<Delivery | undefined> {
-  return ctx.receiver.store.waitFor(predicate, timeoutMs, backlogAt(backlog)).catch(() => undefined);
+  return waitPatiently(ctx, what, timeoutMs, (ms) => ctx.receiver.store.waitFor(predicate, ms, backlogAt(ctx, backlog)));
 }
 
 /**
- * Polls GET /v1/messages/{id} until the status is terminal (delivered or failed) or the bound passes, and returns the
- * last answer: spec §3 does not show the transitions, so each caller judges a status that never became terminal at
- * its own level. `read`, when given, collects every status the reads showed.
+ * Polls GET /v1/messages/{id} until the status is terminal (delivered or failed) or the run's patience for a
+ * `timeoutMs` wait passes, and returns the last answer: spec §3 does not show the transitions, so each caller judges a
+ * status that never became terminal at its own level (on a quiet run; on a slow one it throws SLOW_RUN, decision 35).
+ * `read`, when given, collects every status the reads showed.
  */
 export async function finalMessage(ctx: CheckContext, id: string, timeoutMs = deliveryWaitMs, read?: Set<unknown>): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + timeoutMs;
+  const mark = ctx.patience.mark();
+  const started = Date.now();
+  const terminal = (m: Record<string, unknown>): boolean => m.status === 'delivered' || m.status === 'failed';
   let message: Record<string, unknown> = {};
-  for (let attempt = 0; attempt < 250 && !ctx.signal.aborted; attempt++) {
+  // bounded in count too: 20 ms pauses over the longest stretched wait
+  for (let attempt = 0; attempt < 2_000 && !ctx.signal.aborted; attempt++) {
     const exchange = await ctx.http.request({ method: 'GET', path: `/v1/messages/${id}` });
     ctx.expectStatus(exchange, '2xx', `reading message ${id}`, fixtureBreaks(ctx));
     message = (exchange.json ?? {}) as Record<string, unknown>;
     read?.add(message.status);
-    if (message.status === 'delivered' || message.status === 'failed' || Date.now() > deadline) break;
+    if (terminal(message) || Date.now() - started > ctx.patience.deadline(timeoutMs)) break;
     await pollPause(ctx, 20);
   }
-  if (message.status !== 'delivered' && message.status !== 'failed') ctx.log(`message ${id} is still ${String(message.status)} after ${timeoutMs} ms`);
+  if (terminal(message)) return message;
+  const waited = `${Date.now() - started} ms`;
+  unmetWhileSlow(ctx, `a terminal status of message ${id} (still ${String(message.status)})`, mark, waited);
+  ctx.log(`message ${id} is still ${String(message.status)} after ${waited}`);
   return message;
 }
 
