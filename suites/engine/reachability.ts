@@ -1,5 +1,5 @@
 import { HarnessError } from '../../targets/index.js';
-import type { Exchange, HttpClient } from '../../targets/index.js';
+import type { Exchange, HttpClient, Patience } from '../../targets/index.js';
 import { targetMessage } from './target-answer.js';
 
 const refusedKey = (exchange: Exchange): boolean => exchange.status === 401 || exchange.status === 403;
@@ -9,10 +9,16 @@ const refusedKey = (exchange: Exchange): boolean => exchange.status === 401 || e
  * the origin means reachable, whatever its status; no answer (network error, timeout) is TARGET_UNREACHABLE. A
  * 401/403 to GET /v1/user/me is confirmed on GET /v1/messages?limit=1 (spec §4.3 only calls the former a connection
  * test: a target may lack it): both refused is KEY_REFUSED. At most two requests, through the run's client (they
- * count in its budget and rate). Throws a HarnessError with how to fix it.
+ * count in its budget and rate), and a third when the first timed out while the run was slow (`patience`: decision
+ * 35, the time the run's patience gives a request of `requestTimeoutMs`). Throws a HarnessError with how to fix it.
  */
-export async function probeReachability(http: HttpClient, origin: string, signal?: AbortSignal): Promise<void> {
-  const first = await http.request({ method: 'GET', path: '/v1/user/me', ...(signal ? { signal } : {}) });
+export async function probeReachability(
+  http: HttpClient,
+  origin: string,
+  signal?: AbortSignal,
+  patience?: { readonly of: Patience; readonly requestTimeoutMs: number },
+): Promise<void> {
+  const first = await patientProbe(http, signal, patience);
   if (first.status === undefined) {
     const error = first.error ?? { code: 'NO_RESPONSE', message: 'no status' };
     throw new HarnessError(
@@ -28,6 +34,15 @@ export async function probeReachability(http: HttpClient, origin: string, signal
     'KEY_REFUSED',
     `the target refused the API key: GET /v1/user/me answered ${first.status} and GET /v1/messages?limit=1 answered ${second.status}${said ? ` (${said})` : ''}. To fix: pass a valid key with --api-key or set CONFORM_API_KEY.`,
   );
+}
+
+/** GET /v1/user/me, asked once more when it timed out while the run was slow (slowness is not an unreachable target). */
+async function patientProbe(http: HttpClient, signal: AbortSignal | undefined, patience: { readonly of: Patience; readonly requestTimeoutMs: number } | undefined) {
+  const mark = patience?.of.mark();
+  const probe = { method: 'GET', path: '/v1/user/me', ...(signal ? { signal } : {}) } as const;
+  const first = await http.request(probe);
+  if (first.error?.code !== 'TIMEOUT' || patience === undefined || mark === undefined || patience.of.unmetBecauseSlow(mark) === undefined) return first;
+  return http.request({ ...probe, timeoutMs: Math.max(patience.requestTimeoutMs, patience.of.deadline(patience.requestTimeoutMs)) });
 }
 
 /** A network error's message on one line (OpenSSL's end with a newline). */

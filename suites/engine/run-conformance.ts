@@ -156,7 +156,8 @@ export async function runConformance(options: RunOptions & GivenPlan): Promise<R
       return result;
     };
     // DESIGN.md §3: no single check gates the run; only no answer at all, or a refused key, stops it (exit 2)
-    if (!interrupt.signal.aborted) await probeReachability(http, description.baseUrl, interrupt.signal);
+    const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
+    if (!interrupt.signal.aborted) await probeReachability(http, description.baseUrl, interrupt.signal, { of: patience, requestTimeoutMs });
     // after the probe: a target that does not answer is one line of set-up error, not a run that starts and stops
     emit({ type: 'run-start', target: description, total: plan.length, seed, runs });
     const concurrency = Math.max(1, options.concurrency ?? 4);
