@@ -34,6 +34,7 @@ export class Patience {
   private readonly answers: Sample[] = [];
   private block: number[] = [];
   private quietAnswerMs: number | undefined;
+  private sampledAt = performance.now();
 
   private constructor() {
     this.histogram = monitorEventLoopDelay({ resolution: resolutionMs });
@@ -114,11 +115,15 @@ export class Patience {
   }
 
   private sample(always = true): void {
-    // an empty histogram (nothing since the last sample) says nothing; a read between samples keeps what it saw
-    if (this.histogram.count === 0 && !always) return;
+    const now = performance.now();
+    // a block that just ended may not be in the histogram yet: the sampling timer's own lateness shows it
+    const overdue = Math.max(0, now - this.sampledAt - sampleEveryMs);
+    // between samples, an empty histogram and a timer on time say nothing; a read keeps what it saw
+    if (this.histogram.count === 0 && overdue === 0 && !always) return;
     const p99 = this.histogram.count === 0 ? resolutionMs : this.histogram.percentile(99) / 1e6;
-    push(this.lags, { at: performance.now(), ms: Math.max(0, p99 - resolutionMs) }, keptLagSamples);
+    push(this.lags, { at: now, ms: Math.max(0, p99 - resolutionMs, overdue) }, keptLagSamples);
     this.histogram.reset();
+    this.sampledAt = now;
   }
 }
 

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { DeliveryStore } from '../../receiver/delivery-store.js';
+import { waitPatiently } from '../../suites/scenarios/patient-wait.js';
+import { isHarnessError, Patience, patienceRule, stretchOf, wasQuiet } from '../../targets/index.js';
+
+// Decision 35 "time is not evidence": the stretch rule over figures, and the real patience over a real wait.
+
+/** Holds the event loop busy for `ms` (real lag, not a simulated one). */
+function blockLoop(ms: number): void {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    // busy: the lag the patience must see
+  }
+}
+
+describe('the stretch of a wait, from the figures', () => {
+  it('quiet figures stretch nothing; lag or slow answers stretch, capped at the bound', () => {
+    expect(stretchOf({ lagMs: 5, answerMs: 3, quietAnswerMs: 2 })).toBe(1);
+    expect(wasQuiet({ lagMs: 5, answerMs: 40, quietAnswerMs: 2 })).toBe(true);
+    expect(stretchOf({ lagMs: 200 })).toBe(200 / patienceRule.quietLagMs);
+    expect(stretchOf({ answerMs: 600, quietAnswerMs: 100 })).toBe(2);
+    expect(stretchOf({ lagMs: 10_000 })).toBe(patienceRule.maxStretch);
+    expect(wasQuiet({ lagMs: 120 })).toBe(false);
+  });
+});
+
+describe('a patient wait on real deliveries', () => {
+  it('an unmet wait during which the loop was held busy errors with SLOW_RUN, saying the figures', async () => {
+    const patience = Patience.start();
+    try {
+      const store = new DeliveryStore();
+      const ctx = { patience, signal: new AbortController().signal };
+      const wait = waitPatiently(ctx, 'a delivery that never comes', 300, (ms) => store.waitFor(() => true, ms));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      blockLoop(400);
+      const error = await wait.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(isHarnessError(error) && error.code).toBe('SLOW_RUN');
+      expect((error as Error).message).toMatch(/a delivery that never comes: not seen within \d+ ms .*event-loop lag \d+ ms/);
+    } finally {
+      patience.stop();
+    }
+  });
+
+  it('an unmet wait ends undefined exactly when the run was quiet during it (the caller fails it), never passed', async () => {
+    const patience = Patience.start();
+    try {
+      const store = new DeliveryStore();
+      const ctx = { patience, signal: new AbortController().signal };
+      const mark = patience.mark();
+      const outcome = await waitPatiently(ctx, 'nothing', 200, (ms) => store.waitFor(() => true, ms)).then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      );
+      // on a loaded machine the patience may have seen lag: then SLOW_RUN, else undefined; either way the same verdict
+      const slow = patience.unmetBecauseSlow(mark);
+      if (slow === undefined) expect(outcome).toEqual({ value: undefined });
+      else expect(isHarnessError((outcome as { error?: unknown }).error)).toBe(true);
+    } finally {
+      patience.stop();
+    }
+  });
+
+  it('a delivery that comes within the wait is returned, also after the first deadline when the run slowed', async () => {
+    const patience = Patience.start();
+    try {
+      const store = new DeliveryStore();
+      const ctx = { patience, signal: new AbortController().signal };
+      const wait = waitPatiently(ctx, 'a late delivery', 200, (ms) => store.waitFor((d) => d.path === '/late', ms));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      blockLoop(300);
+      setTimeout(() => store.add({ path: '/late' } as never), 50);
+      const found = await wait.catch((error: unknown) => error);
+      // the lag stretched the deadline past the first 200 ms, so the arrival at ~350 ms is seen
+      expect((found as { path?: string }).path).toBe('/late');
+    } finally {
+      patience.stop();
+    }
+  });
+});
