@@ -37,7 +37,11 @@ export async function probeReachability(
 }
 
 /** GET /v1/user/me, asked once more when it timed out while the run was slow (slowness is not an unreachable target). */
-async function patientProbe(http: HttpClient, signal: AbortSignal | undefined, patience: { readonly of: Patience; readonly requestTimeoutMs: number } | undefined) {
+async function patientProbe(
+  http: HttpClient,
+  signal: AbortSignal | undefined,
+  patience: { readonly of: Patience; readonly requestTimeoutMs: number } | undefined,
+) {
   const mark = patience?.of.mark();
   const probe = { method: 'GET', path: '/v1/user/me', ...(signal ? { signal } : {}) } as const;
   const first = await http.request(probe);

@@ -10,7 +10,7 @@ import { referenceTarget } from '../../targets/index.js';
 async function checkOn(fault: string, check: string): Promise<CheckResult> {
   const registry = await loadRegistry();
   const target = referenceTarget({ mode: 'simulator', faults: [fault] });
-  const result = await runConformance({ target, registry, selection: { checks: [check] }, seed: 5, runs: 3 });
+  const result = await runConformance({ target, registry, selection: { ids: [check] }, seed: 5, runs: 3 });
   const found = result.checks.find((c) => c.id === check);
   if (found === undefined) throw new Error(`${check} did not run`);
   return found;

@@ -123,7 +123,7 @@ export const runOptions = [
     min: 1,
     into: 'timeoutMs',
     defaultNote: '60000',
-    help: "deadline per check; the client's rate-limit wait does not count",
+    help: "deadline per check on a quiet run (a slow run stretches it, at most 8x: docs/troubleshooting.md#slow-machine); the client's rate-limit wait does not count",
   },
   {
     key: 'requestTimeout',
