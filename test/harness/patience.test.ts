@@ -13,6 +13,18 @@ function blockLoop(ms: number): void {
   }
 }
 
+/** Runs `body` with a fresh patience, a store and a context for waitPatiently; stops the patience after. */
+async function withPatience(
+  body: (patience: Patience, store: DeliveryStore, ctx: { patience: Patience; signal: AbortSignal }) => Promise<void>,
+): Promise<void> {
+  const patience = Patience.start();
+  try {
+    await body(patience, new DeliveryStore(), { patience, signal: new AbortController().signal });
+  } finally {
+    patience.stop();
+  }
+}
+
 describe('the stretch of a wait, from the figures', () => {
   it('quiet figures stretch nothing; lag or slow answers stretch, capped at the bound', () => {
     expect(stretchOf({ lagMs: 5, answerMs: 3, quietAnswerMs: 2 })).toBe(1);
@@ -26,10 +38,7 @@ describe('the stretch of a wait, from the figures', () => {
 
 describe('a patient wait on real deliveries', () => {
   it('an unmet wait during which the loop was held busy errors with SLOW_RUN, saying the figures', async () => {
-    const patience = Patience.start();
-    try {
-      const store = new DeliveryStore();
-      const ctx = { patience, signal: new AbortController().signal };
+    await withPatience(async (patience, store, ctx) => {
       const wait = waitPatiently(ctx, 'a delivery that never comes', 300, (ms) => store.waitFor(() => true, ms));
       await new Promise((resolve) => setTimeout(resolve, 20));
       blockLoop(400);
@@ -39,16 +48,11 @@ describe('a patient wait on real deliveries', () => {
       );
       expect(isHarnessError(error) && error.code).toBe('SLOW_RUN');
       expect((error as Error).message).toMatch(/a delivery that never comes: not seen within \d+ ms .*event-loop lag \d+ ms/);
-    } finally {
-      patience.stop();
-    }
+    });
   });
 
   it('an unmet wait ends undefined exactly when the run was quiet during it (the caller fails it), never passed', async () => {
-    const patience = Patience.start();
-    try {
-      const store = new DeliveryStore();
-      const ctx = { patience, signal: new AbortController().signal };
+    await withPatience(async (patience, store, ctx) => {
       const mark = patience.mark();
       const outcome = await waitPatiently(ctx, 'nothing', 200, (ms) => store.waitFor(() => true, ms)).then(
         (value) => ({ value }),
@@ -58,16 +62,11 @@ describe('a patient wait on real deliveries', () => {
       const slow = patience.unmetBecauseSlow(mark);
       if (slow === undefined) expect(outcome).toEqual({ value: undefined });
       else expect(isHarnessError((outcome as { error?: unknown }).error)).toBe(true);
-    } finally {
-      patience.stop();
-    }
+    });
   });
 
   it('a delivery that comes within the wait is returned, also after the first deadline when the run slowed', async () => {
-    const patience = Patience.start();
-    try {
-      const store = new DeliveryStore();
-      const ctx = { patience, signal: new AbortController().signal };
+    await withPatience(async (patience, store, ctx) => {
       const wait = waitPatiently(ctx, 'a late delivery', 200, (ms) => store.waitFor((d) => d.path === '/late', ms));
       await new Promise((resolve) => setTimeout(resolve, 20));
       blockLoop(300);
@@ -75,8 +74,6 @@ describe('a patient wait on real deliveries', () => {
       const found = await wait.catch((error: unknown) => error);
       // the lag stretched the deadline past the first 200 ms, so the arrival at ~350 ms is seen
       expect((found as { path?: string }).path).toBe('/late');
-    } finally {
-      patience.stop();
-    }
+    });
   });
 });
