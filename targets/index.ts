@@ -13,7 +13,7 @@ export type { HarnessErrorFix } from './harness-error-fixes.js';
 export { HttpClient } from './http-client.js';
 export { Patience } from './patience.js';
 export type { PatienceMark } from './patience.js';
-export { describePace, patienceRule, stretchOf, wasQuiet } from './slowness.js';
+export { describePace, owedWait, patienceRule, stretchOf, wasQuiet } from './slowness.js';
 export type { PaceFigures } from './slowness.js';
 export { redactExchange } from './redact-exchange.js';
 export type { HttpClientOptions, RequestOptions } from './http-client.js';

@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { IntervalHistogram } from 'node:perf_hooks';
-import { describePace, patienceRule, stretchOf, wasQuiet } from './slowness.js';
+import { describePace, owedWait, patienceRule, stretchOf, wasQuiet } from './slowness.js';
 import type { PaceFigures } from './slowness.js';
 
 const resolutionMs = 10;
@@ -68,9 +68,15 @@ export class Patience {
     return stretchOf(this.figuresSince(performance.now() - recentMs));
   }
 
-  /** The deadline of a wait that takes `baseMs` on a quiet run: stretched by how slow the run is now. */
-  deadline(baseMs: number): number {
-    return Math.round(baseMs * this.stretch());
+  /**
+   * The deadline of a wait that takes `baseMs` on a quiet run: stretched by how slow the run is now, and on a slow run
+   * long enough to outwait that slowness (slowness.owedWait), within the bound; `since`, where the wait began.
+   */
+  deadline(baseMs: number, since?: PatienceMark): number {
+    const now = owedWait(this.figuresSince(performance.now() - recentMs), baseMs) ?? this.bound(baseMs);
+    // a wait that began at `since` is owed what the slowness it met so far asks too (unmetBecauseSlow judges that)
+    const met = since === undefined ? 0 : (owedWait(this.figuresSince(since.at), baseMs) ?? this.bound(baseMs));
+    return Math.max(now, met);
   }
 
   /** The most any wait of base `baseMs` is given (the documented bound). */
@@ -83,10 +89,16 @@ export class Patience {
     return { at: performance.now() };
   }
 
-  /** After a wait from `mark` ended unmet: the figures in words when the run was slow during it, else undefined. */
-  unmetBecauseSlow(mark: PatienceMark): string | undefined {
+  /**
+   * After a wait from `mark` ended unmet: the figures in words when the run was slow during it, else undefined. Given
+   * the wait's base and how long it lasted, a wait that outwaited the slowness it met (slowness.owedWait) is evidence
+   * too: undefined.
+   */
+  unmetBecauseSlow(mark: PatienceMark, waited?: { readonly baseMs: number; readonly waitedMs: number }): string | undefined {
     const figures = this.figuresSince(mark.at);
-    return wasQuiet(figures) ? undefined : describePace(figures);
+    if (wasQuiet(figures)) return undefined;
+    const owed = waited === undefined ? undefined : owedWait(figures, waited.baseMs);
+    return owed !== undefined && waited !== undefined && waited.waitedMs >= owed ? undefined : describePace(figures);
   }
 
   /** The harness's largest event-loop lag sampled within a second of `at` (performance.now() time), 0 when none. */

@@ -11,6 +11,11 @@ export const patienceRule = {
   quietAnswerSlackMs: 50,
   /** The most a wait is stretched: a wait of base b ends unmet after b × stretch, stretch ≤ maxStretch. */
   maxStretch: 8,
+  /**
+   * On a slow run a wait is given this many times base × stretch (within the bound), and an unmet wait that lasted so
+   * long against the slowness it met is evidence: only one that reached the bound is the run's error (issue 34).
+   */
+  outwaitFactor: 2,
 } as const;
 
 /** What the run observed over a stretch of time. */
@@ -33,6 +38,17 @@ export function stretchOf(figures: PaceFigures): number {
       ? 1
       : figures.answerMs / Math.max(quietAnswer * quietAnswerFactor, quietAnswer + quietAnswerSlackMs);
   return Math.min(maxStretch, Math.max(1, byLag, byAnswers));
+}
+
+/**
+ * The time a wait of base `baseMs` is owed against the slowness of `figures`: the base on a quiet run, else
+ * outwaitFactor × base × stretch; undefined when that passes the bound (maxStretch × base: no wait is that long).
+ */
+export function owedWait(figures: PaceFigures, baseMs: number): number | undefined {
+  const stretch = stretchOf(figures);
+  if (stretch <= 1) return baseMs;
+  const owed = Math.round(patienceRule.outwaitFactor * baseMs * stretch);
+  return owed <= patienceRule.maxStretch * baseMs ? owed : undefined;
 }
 
 /** True when the figures are near their quiet values: an unmet wait then is the target's doing. */

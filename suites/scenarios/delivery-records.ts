@@ -80,9 +80,9 @@ export async function latestTestRecord(ctx: CheckContext, webhookId: string, tim
     const records = await deliveryPage(ctx, webhookId, { page: 1, limit: pageMax });
     const found = records.find((record) => record.event === 'test.webhook.sent');
     if (found) return found;
-    if (Date.now() - started > ctx.patience.deadline(timeoutMs)) break;
+    if (Date.now() - started > ctx.patience.deadline(timeoutMs, mark)) break;
     await pollPause(ctx, 25);
   }
-  unmetWhileSlow(ctx, `the test.webhook.sent record of webhook ${webhookId}`, mark, `${Date.now() - started} ms`);
+  unmetWhileSlow(ctx, `the test.webhook.sent record of webhook ${webhookId}`, mark, timeoutMs, Date.now() - started);
   return undefined;
 }

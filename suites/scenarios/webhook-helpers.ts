@@ -126,13 +126,13 @@ export async function finalMessage(ctx: CheckContext, id: string, timeoutMs = de
     ctx.expectStatus(exchange, '2xx', `reading message ${id}`, fixtureBreaks(ctx));
     message = (exchange.json ?? {}) as Record<string, unknown>;
     read?.add(message.status);
-    if (terminal(message) || Date.now() - started > ctx.patience.deadline(timeoutMs)) break;
+    if (terminal(message) || Date.now() - started > ctx.patience.deadline(timeoutMs, mark)) break;
     await pollPause(ctx, 20);
   }
   if (terminal(message)) return message;
-  const waited = `${Date.now() - started} ms`;
-  unmetWhileSlow(ctx, `a terminal status of message ${id} (still ${String(message.status)})`, mark, waited);
-  ctx.log(`message ${id} is still ${String(message.status)} after ${waited}`);
+  const waitedMs = Date.now() - started;
+  unmetWhileSlow(ctx, `a terminal status of message ${id} (still ${String(message.status)})`, mark, timeoutMs, waitedMs);
+  ctx.log(`message ${id} is still ${String(message.status)} after ${waitedMs} ms`);
   return message;
 }
 

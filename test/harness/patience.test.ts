@@ -1,7 +1,8 @@
+import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { DeliveryStore } from '../../receiver/delivery-store.js';
 import { waitPatiently } from '../../suites/scenarios/patient-wait.js';
-import { isHarnessError, Patience, patienceRule, stretchOf, wasQuiet } from '../../targets/index.js';
+import { isHarnessError, owedWait, Patience, patienceRule, stretchOf, wasQuiet } from '../../targets/index.js';
 
 // Decision 35 "time is not evidence": the stretch rule over figures, and the real patience over a real wait.
 
@@ -36,7 +37,37 @@ describe('the stretch of a wait, from the figures', () => {
   });
 });
 
+describe("what an unmet wait is owed before it is evidence (issue 34: only the bound is the run's error)", () => {
+  it('its base on a quiet run; outwaitFactor × base × stretch on a slow one; nothing past the bound', () => {
+    expect(owedWait({ lagMs: 5 }, 1_000)).toBe(1_000);
+    expect(owedWait({ lagMs: 100 }, 1_000)).toBe(patienceRule.outwaitFactor * 1_000 * 2);
+    expect(owedWait({ lagMs: 10_000 }, 1_000)).toBeUndefined();
+  });
+});
+
 describe('a patient wait on real deliveries', () => {
+  it('an unmet wait that outwaited a short slowness is evidence: undefined (the caller fails it), after the owed time', async () => {
+    await withPatience(async (patience, store, ctx) => {
+      const mark = patience.mark();
+      const wait = waitPatiently(ctx, 'a delivery that never comes', 300, (ms) => store.waitFor(() => true, ms));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      blockLoop(120);
+      const outcome = await wait.then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      );
+      const waited = performance.now() - mark.at;
+      const owed = owedWait(patience.figuresSince(mark.at), 300);
+      // a loaded machine may add lag past what any wait is given: then, and only then, SLOW_RUN
+      if (owed === undefined) expect(isHarnessError((outcome as { error?: unknown }).error)).toBe(true);
+      else {
+        expect(outcome).toEqual({ value: undefined });
+        expect(waited).toBeGreaterThanOrEqual(owed - 5);
+        expect(owed).toBeGreaterThan(300);
+      }
+    });
+  });
+
   it('an unmet wait during which the loop was held busy errors with SLOW_RUN, saying the figures', async () => {
     await withPatience(async (patience, store, ctx) => {
       const wait = waitPatiently(ctx, 'a delivery that never comes', 300, (ms) => store.waitFor(() => true, ms));
@@ -51,15 +82,15 @@ describe('a patient wait on real deliveries', () => {
     });
   });
 
-  it('an unmet wait ends undefined exactly when the run was quiet during it (the caller fails it), never passed', async () => {
+  it("an unmet wait ends undefined exactly when it outwaited the run's slowness (the caller fails it), never passed", async () => {
     await withPatience(async (patience, store, ctx) => {
       const mark = patience.mark();
       const outcome = await waitPatiently(ctx, 'nothing', 200, (ms) => store.waitFor(() => true, ms)).then(
         (value) => ({ value }),
         (error: unknown) => ({ error }),
       );
-      // on a loaded machine the patience may have seen lag: then SLOW_RUN, else undefined; either way the same verdict
-      const slow = patience.unmetBecauseSlow(mark);
+      // on a loaded machine the patience may have seen lag it did not outwait: then SLOW_RUN, else undefined
+      const slow = patience.unmetBecauseSlow(mark, { baseMs: 200, waitedMs: performance.now() - mark.at });
       if (slow === undefined) expect(outcome).toEqual({ value: undefined });
       else expect(isHarnessError((outcome as { error?: unknown }).error)).toBe(true);
     });
