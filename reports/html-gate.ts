@@ -7,7 +7,7 @@ import { cut, escapeXml as esc } from './safe-text.js';
 /** The class of the report's header: the verdict's, or with a baseline whether the run passed its gate (exit 0) or not. */
 export function headerClass(result: RunResult): string {
   const outcome = result.knownFailures;
-  if (outcome === undefined || result.verdict === 'not-run' || result.verdict === 'interrupted') return result.verdict;
+  if (outcome === undefined || result.verdict === 'not-run' || result.verdict === 'interrupted' || result.verdict === 'inconclusive') return result.verdict;
   if (!outcome.passes) return 'does-not-conform';
   return result.verdict === 'conforms' ? 'conforms' : 'known-failures';
 }

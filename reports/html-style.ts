@@ -2,7 +2,7 @@
 export const htmlStyle = `
 :root{--ok:#1a7f37;--bad:#cf222e;--err:#bc4c00;--skip:#6e7781;--block:#8250df;--note:#0969da;--none:#afb8c1;--bg:#f6f8fa;--fg:#1f2328;--line:#d0d7de}
 *{box-sizing:border-box}body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);background:#fff}
-header{padding:14px 28px;color:#fff}header.conforms{background:var(--ok)}header.does-not-conform{background:var(--bad)}header.not-run,header.interrupted{background:var(--skip)}header.known-failures{background:#9a6700}
+header{padding:14px 28px;color:#fff}header.conforms{background:var(--ok)}header.does-not-conform{background:var(--bad)}header.not-run,header.interrupted,header.inconclusive{background:var(--skip)}header.known-failures{background:#9a6700}
 header p.gate-line{font-weight:600;opacity:1}
 header h1{margin:0 0 2px;font-size:20px}header p{margin:0;opacity:.92;font-size:13px}
 nav{position:sticky;top:0;z-index:2;background:#fff;border-bottom:1px solid var(--line);padding:6px 28px;display:flex;gap:18px;font-size:13px}

@@ -33,6 +33,10 @@ export function notGradedNote(result: RunResult): string | undefined {
   return `NOT GRADED: ${traffic.notGraded} of ${traffic.exchanges} exchanges (${reasons}); the verdict covers the graded ones only`;
 }
 
+/** Why a run is inconclusive (RunVerdict 'inconclusive', exit 3): the harness's doing, not the target's. */
+export const inconclusiveNote =
+  'nothing failed, but the run was too slow to judge every check (SLOW_RUN errors, and what they block): run again on a quieter machine or with --concurrency 2 (docs/troubleshooting.md#slow-machine)';
+
 /** One-line verdict (with what a passive session could not grade). */
 export function verdictLine(result: RunResult): string {
   const { byStatus } = result.summary;
@@ -41,8 +45,9 @@ export function verdictLine(result: RunResult): string {
   if (result.verdict === 'not-run') return `NOT RUN: ${visible(result.setupError?.message ?? 'set-up problem')}`;
   const stop = result.interrupted;
   if (stop) return `PARTIAL (stopped by ${visible(stop.by)}): ${stop.finished} of ${result.summary.total} checks finished: ${counts}`;
-  const verdict = result.verdict === 'conforms' ? 'CONFORMS' : 'DOES NOT CONFORM';
-  return `${verdict} (fail-on ${result.failOn}): ${counts}${note === undefined ? '' : `; ${note}`}`;
+  const verdict = result.verdict === 'conforms' ? 'CONFORMS' : result.verdict === 'inconclusive' ? 'INCONCLUSIVE' : 'DOES NOT CONFORM';
+  const why = result.verdict === 'inconclusive' ? `; ${inconclusiveNote}` : '';
+  return `${verdict} (fail-on ${result.failOn}): ${counts}${why}${note === undefined ? '' : `; ${note}`}`;
 }
 
 /**

@@ -257,10 +257,13 @@ export interface RunReproduction {
 }
 
 /** The verdicts of a run and their exit codes (README "The verdict and the reports"). */
-export type RunVerdict = 'conforms' | 'does-not-conform' | 'not-run' | 'interrupted';
+export type RunVerdict = 'conforms' | 'does-not-conform' | 'inconclusive' | 'not-run' | 'interrupted';
 
-/** 0 conforms, 1 does not, 2 usage or set-up error, 128 + the signal's number when a signal stopped the run (129, 130, 143). */
-export type RunExitCode = 0 | 1 | 2 | 129 | 130 | 143;
+/**
+ * 0 conforms, 1 does not, 2 usage or set-up error, 3 inconclusive (nothing failed, but the run was too slow to judge
+ * some checks), 128 + the signal's number when a signal stopped the run (129, 130, 143).
+ */
+export type RunExitCode = 0 | 1 | 2 | 3 | 129 | 130 | 143;
 
 /** The whole run: what reports consume. Never contains keys or secrets. */
 export interface RunResult {
@@ -283,7 +286,10 @@ export interface RunResult {
   readonly rootCauses: readonly RootCause[];
   readonly requirements: readonly RequirementRow[];
   readonly summary: RunSummary;
-  /** conforms (exit 0), does-not-conform (exit 1), not-run (exit 2: set-up problem), interrupted (129, 130, 143: partial). */
+  /**
+   * conforms (exit 0), does-not-conform (exit 1), inconclusive (exit 3: nothing failed, but SLOW_RUN errors or what
+   * they block keep it from conforming), not-run (exit 2: set-up problem), interrupted (129, 130, 143: partial).
+   */
   readonly verdict: RunVerdict;
   readonly exitCode: RunExitCode;
   /** --baseline: the known failures, new ones, fixed (stale) and expired entries; the exit code follows it. */

@@ -36,7 +36,7 @@ import { concludeRun, knownFailuresOf, readGateInputs } from './gate-inputs.js';
 
 export type { CliIo } from './cli-io.js';
 
-/** `npm run conform`: parses, runs, writes reports; returns the exit code (0 conforms, 1 does not, 2 usage/set-up). */
+/** `npm run conform`: parses, runs, writes reports; returns the exit code (0 conforms, 1 does not, 2 usage/set-up, 3 inconclusive). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   // DESIGN.md §5: every message this command prints is scrubbed of the keys it was given
   const redactor = cliRedactor(io.env);

@@ -4,6 +4,7 @@ import type { Exchange, HttpClient } from '../../targets/index.js';
 import type { Check, FailureDetails } from '../checks/index.js';
 import { CheckBlocked, CheckFailure, CheckSkipped, Evidence, isSuccess, TargetError } from '../checks/index.js';
 import { blockedReason } from './blocking.js';
+import { slowRunReason } from './slow-verdict.js';
 import { gateCheck } from './check-gate.js';
 import { createContext } from './create-context.js';
 import { operationOfRequest, routeOfOperation } from './operation-of-request.js';
@@ -165,7 +166,7 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
 function deadlineMessage(timeoutMs: number, credited: number, slow: string | undefined): string {
   const rate = credited > 0 ? ` (not counting ${Math.round(credited)} ms waiting for the rate limit)` : '';
   if (slow === undefined) return `timed out after ${timeoutMs} ms${rate}`;
-  return `harness error SLOW_RUN: timed out after ${timeoutMs} ms stretched by the run's patience${rate}, while the run was slow (${slow})`;
+  return `${slowRunReason}: timed out after ${timeoutMs} ms stretched by the run's patience${rate}, while the run was slow (${slow})`;
 }
 
 /** ctx.blockedBy: blocked by the first of its operations whose baseline did not pass, else skipped with its reason. */

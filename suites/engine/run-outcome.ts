@@ -6,6 +6,7 @@ import { operationsOverview } from './operations-overview.js';
 import type { RunResult } from '../../results/run-result.js';
 import type { CheckResult, KnownFailures, RunExitCode, RunInterruption, SetupProblem } from '../../results/run-result.js';
 import { judgeKnownFailures } from './known-failures-verdict.js';
+import { onlySlownessFails } from './slow-verdict.js';
 import { rootCauses } from './root-causes.js';
 import { suggestedDialect } from './suggested-dialect.js';
 import { exitCodeFor, requirementsMatrix, summarize } from './summarize.js';
@@ -32,7 +33,16 @@ export function runOutcome(
 ): RunOutcome {
   const checks = foldFailures(results);
   const requirements = requirementsMatrix(catalogue, checks);
-  const verdict = interrupted ? 'interrupted' : setupError ? 'not-run' : exitCodeFor(checks, failOn) === 0 ? 'conforms' : 'does-not-conform';
+  const unjudged = exitCodeFor(checks, failOn) === 0 ? [] : onlySlownessFails(checks, failOn);
+  const verdict = interrupted
+    ? 'interrupted'
+    : setupError
+      ? 'not-run'
+      : exitCodeFor(checks, failOn) === 0
+        ? 'conforms'
+        : unjudged.length > 0
+          ? 'inconclusive'
+          : 'does-not-conform';
   const operations = operationsOverview(checks);
   const dialectHint = suggestedDialect(operations);
   const baseline = knownFailures === undefined || setupError !== undefined ? undefined : judgeKnownFailures(checks, failOn, knownFailures);
@@ -46,7 +56,7 @@ export function runOutcome(
     summary: summarize(checks, requirements),
     verdict,
     ...(baseline === undefined ? {} : { knownFailures: baseline }),
-    exitCode: interrupted ? interruptedExitCode(interrupted.by) : verdict === 'not-run' ? 2 : judged ? 0 : 1,
+    exitCode: interrupted ? interruptedExitCode(interrupted.by) : verdict === 'not-run' ? 2 : judged ? 0 : verdict === 'inconclusive' ? 3 : 1,
   };
 }
 
