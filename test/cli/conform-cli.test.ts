@@ -62,7 +62,7 @@ describe('conform CLI (spawned)', () => {
     expect(list.stdout).toMatch(/USER-ME-CONNECTION\s+must\s+builtin\/connection/);
     const help = await conform(['--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('Exit codes: 0 conforms, 1 does not conform, 2 usage or set-up error.');
+    expect(help.stdout).toContain('Exit codes: 0 conforms, 1 does not conform, 2 usage or set-up error, 3 inconclusive');
   });
 
   it('runs against the embedded reference, exits 0 and writes the reports', async () => {
