@@ -27,7 +27,7 @@ const consumerTsconfig = {
 const consumerSource = `import { runConformance, referenceTarget, writeReports } from 'sms-conformance';
 import type { RunResult } from 'sms-conformance';
 const result: RunResult = await runConformance({ target: referenceTarget(), selection: { suites: ['contract/user'] }, seed: 1 });
-const verdict: 'conforms' | 'does-not-conform' | 'not-run' | 'interrupted' = result.verdict;
+const verdict: 'conforms' | 'does-not-conform' | 'inconclusive' | 'not-run' | 'interrupted' = result.verdict;
 await writeReports(result, { outDir: 'out', reporters: ['json'] });
 // @ts-expect-error a target is not a number (an unused directive fails the check: the declarations must be real types)
 await runConformance({ target: 42 });
