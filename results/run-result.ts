@@ -114,6 +114,8 @@ export interface TargetAnswer {
   readonly message?: string;
   /** The JSON pointer of the first schema violation, when the failure was a schema mismatch. */
   readonly pointer?: string;
+  /** A 2xx answer in a wrong shape: the fields its violations point at (a check that reads none of them still runs). */
+  readonly fields?: readonly string[];
   /** What the check expected of this answer's status, when that expectation failed (e.g. "2xx": a valid request refused). */
   readonly expected?: string;
   /** A 2xx answer whose shape differs from the spec by names only: each field it names its own way. */

@@ -57,9 +57,11 @@ export function gradeMustShape(operation: Operation, answer: AnswerView, cited?:
 
 /**
  * The DESIGN.md §4 grade of a 2xx answer: the decided success status, and application/json for a documented body
- * or no body at all for an operation that answers none.
+ * or no body at all for an operation that answers none. No findings for a refusal: a 4xx to valid input breaks
+ * ERR-SUCCESS-2XX and the rule of the part refused (the must grade), not which 2xx a success carries (issue 34).
  */
 export function gradeSuccessStatus(operation: Operation, answer: AnswerView): Finding[] {
+  if (answer.status < 200 || answer.status >= 300) return [];
   const requirement = operationRequirements(operation).successStatus;
   const findings = [
     verdict(requirement, answer.status === operation.successStatus, () => `answered ${answer.status}; DESIGN.md §4 decides ${operation.successStatus}`),

@@ -52,6 +52,12 @@ export interface CheckDefinition {
    */
   readonly uses?: readonly string[];
   /**
+   * The answer fields of its `uses` operations the check reads (`['id', 'status']`), when it reads only some: a
+   * baseline that failed on other fields of 2xx answers does not block it (issue 34: block by what a check reads).
+   * Absent: it reads them all.
+   */
+  readonly reads?: readonly string[];
+  /**
    * Where the deliveries it waits for go: `registered` webhooks (default) or the simulator's `one-url` (spec §8). A
    * `registered` check that saw none while the one URL got some is skipped (a simulator that sends only there); a
    * `one-url` check's missing delivery is its own failure.

@@ -16,6 +16,8 @@ export interface FailureDetails {
   readonly requirements?: readonly string[];
   /** A schema mismatch: the JSON pointer of the first violation (the operations overview shows it). */
   readonly pointer?: string;
+  /** A 2xx answer in a wrong shape: the answer fields every violation points at (`direction` for /data/0/direction). */
+  readonly fields?: readonly string[];
   /** A status expectation that failed: what was expected, e.g. "2xx" or "201" (a valid request refused when it names a 2xx). */
   readonly expected?: string;
 }

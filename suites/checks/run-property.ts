@@ -65,6 +65,7 @@ export async function runProperty<T>(
     // the shrunk case's own failure says which requirement it broke
     ...(cause instanceof CheckFailure && cause.details.requirements ? { requirements: cause.details.requirements } : {}),
     ...(causeDetails?.pointer !== undefined ? { pointer: causeDetails.pointer } : {}),
+    ...(causeDetails?.fields !== undefined ? { fields: causeDetails.fields } : {}),
     ...(causeDetails?.expected !== undefined ? { expected: causeDetails.expected } : {}),
   };
   if (cause instanceof TargetError) throw new TargetError(message, failureDetails);

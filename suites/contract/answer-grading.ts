@@ -1,5 +1,5 @@
 import { failures, gradeAssumedShape, gradeMustShape, gradeSecrets, gradeSuccessStatus, readAnswer } from '../../rules/index.js';
-import type { AnswerView, Finding } from '../../rules/index.js';
+import type { AnswerView, FailFinding, Finding } from '../../rules/index.js';
 import type { Operation } from '../../spec/index.js';
 import type { Exchange } from '../../targets/index.js';
 import { requireResponse } from '../checks/index.js';
@@ -32,9 +32,25 @@ export function gradeSuccess(ctx: CheckContext, operation: Operation, exchange: 
     return;
   }
   const pointer = failed.find((finding) => finding.pointer !== undefined)?.pointer;
+  const fields = answerFields(failed);
   ctx.fail(failed.map((finding) => finding.message).join('; '), {
     exchange,
     requirements: [...new Set(failed.map((finding) => finding.requirement))],
     ...(pointer === undefined ? {} : { pointer }),
+    ...(fields === undefined ? {} : { fields }),
   });
+}
+
+/**
+ * The fields of a 2xx answer its failed findings point at (the last name of each pointer: `direction` for
+ * /data/0/direction), or undefined when one points at no field (the whole answer is wrong: whatever reads it waits).
+ */
+function answerFields(failed: readonly FailFinding[]): string[] | undefined {
+  const names = failed.map((finding) =>
+    finding.pointer
+      ?.split('/')
+      .filter((part: string) => part !== '' && !/^\d+$/.test(part))
+      .at(-1),
+  );
+  return names.every((name): name is string => name !== undefined) ? [...new Set(names)] : undefined;
 }

@@ -33,9 +33,28 @@ export function refusesSomeValidInput(baseline: CheckResult): boolean {
   );
 }
 
+/**
+ * What of a baseline's failure a check reads (issue 34): undefined when nothing (the baseline failed only on fields of
+ * 2xx answers, CheckResult.answer.fields, none of which the check `reads`), else the wrong fields it reads ([] when
+ * the failure is not such a shape, or the check reads every field).
+ */
+export function wrongFieldsRead(blocker: CheckResult, reads: readonly string[] | undefined): readonly string[] | undefined {
+  const { answer } = blocker;
+  const shapeOnly = blocker.status === 'failed' && blocker.accepted === true && answer?.status !== undefined && answer.status >= 200 && answer.status < 300;
+  const fields = shapeOnly ? answer.fields : undefined;
+  if (fields === undefined || fields.length === 0) return [];
+  if (reads === undefined) return fields;
+  const read = fields.filter((field) => reads.includes(field));
+  return read.length === 0 ? undefined : read;
+}
+
 /** The reason of a check blocked by an operation's baseline (short: reports collapse blocked checks under their root). */
-export function blockedReason(operationId: string, blocker: CheckResult): string {
-  const how = /^not implemented:/.test(blocker.reason ?? '') ? 'is not implemented' : `did not pass its positive baseline (${blocker.status})`;
+export function blockedReason(operationId: string, blocker: CheckResult, fieldsRead: readonly string[] = []): string {
+  const how = /^not implemented:/.test(blocker.reason ?? '')
+    ? 'is not implemented'
+    : fieldsRead.length > 0
+      ? `answers without a valid ${fieldsRead.map((field) => `\`${field}\``).join(', ')}, which this check reads`
+      : `did not pass its positive baseline (${blocker.status})`;
   return `blocked by ${blocker.id}: ${operationId} ${how}`;
 }
 

@@ -1,7 +1,7 @@
 import { missingConvention } from '../../targets/index.js';
 import type { ConventionName } from '../../targets/index.js';
 import type { Check } from '../checks/index.js';
-import { blockedReason, refusesSomeValidInput } from './blocking.js';
+import { blockedReason, refusesSomeValidInput, wrongFieldsRead } from './blocking.js';
 import { isNotImplemented } from './operations-overview.js';
 import { routeOfOperation } from './operation-of-request.js';
 import type { PlannedCheck } from './plan.js';
@@ -42,8 +42,9 @@ export async function gateCheck(planned: PlannedCheck, env: CheckRunEnvironment)
   // a fixture operation already known not to work: nothing this check could send would prove its requirements
   for (const operationId of check.uses ?? []) {
     const blocker = env.blockingBaseline(operationId);
-    if (blocker !== undefined && !refusesSomeValidInput(blocker))
-      return { status: 'blocked', blockedBy: blocker.id, reason: blockedReason(operationId, blocker) };
+    if (blocker === undefined || refusesSomeValidInput(blocker)) continue;
+    const read = wrongFieldsRead(blocker, check.reads);
+    if (read !== undefined) return { status: 'blocked', blockedBy: blocker.id, reason: blockedReason(operationId, blocker, read) };
   }
   // none of the operations it could observe through works: blocked by the first one's baseline, nothing sent
   const observes = check.observes ?? [];

@@ -29,6 +29,7 @@ const scope = defineCheck({
   level: 'should',
   needs: ['billable'],
   uses: ['sendMessage'],
+  reads: ['id'],
   appliesTo: (profile) => (profile.tiers ? true : `the ${profile.name} profile has no per-tier API keys`),
   estimate: { requests: 4, byKey: { secondGrowth: 1, starter: 1 }, sends: 4 },
   history: { rule: 'idempotency', evidence: 'send under a second API key with the Idempotency-Key and body of an earlier one' },
@@ -55,6 +56,7 @@ const retention = defineCheck({
   level: 'observe',
   needs: ['billable'],
   uses: ['sendMessage'],
+  reads: ['id'],
   history: {
     rule: 'idempotency',
     drivers: ['IDEM-SCENARIO-REPLAY-FREEFORM'],

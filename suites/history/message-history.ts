@@ -23,6 +23,7 @@ const lifecycle = defineCheck({
   // it waits while its messages move through their lifecycle: with the other lifecycle watchers, at once
   watchesLifecycle: true,
   uses: ['sendMessage', 'getMessage', 'listMessages'],
+  reads: ['id', 'status'],
   estimate: { requests: 12, sends: 1 },
   history: { rule: 'message-lifecycle', evidence: 'two views of one message, one begun after the other ended' },
   async run(ctx) {
@@ -68,6 +69,7 @@ const filters = defineCheck({
   // it waits while its messages move through their lifecycle: with the other lifecycle watchers, at once
   watchesLifecycle: true,
   uses: ['sendMessage', 'getMessage', 'listMessages'],
+  reads: ['id', 'status', 'direction'],
   estimate: { requests: 50, sends: 8 },
   history: { rule: 'message-filters', evidence: 'walk of filtered pages after a message of the run was seen with the filtered value' },
   async run(ctx) {
@@ -126,6 +128,7 @@ const pageTotals = defineCheck({
   requirements: ['PAGE-TOTAL-CONSISTENT'],
   level: 'should',
   uses: ['sendMessage', 'listMessages'],
+  reads: ['id', 'created_at', 'data', 'pagination', 'page', 'limit', 'total', 'has_more'],
   estimate: { requests: 2 + exactFitTries, sends: 1 },
   history: { rule: 'page-totals', drivers: ['HISTORY-MESSAGE-FILTERS'], evidence: 'page of GET /v1/messages with a pagination object' },
   run: exactFitPage,
@@ -139,6 +142,7 @@ const listOrder = defineCheck({
   requirements: ['MSG-LIST-ORDER'],
   level: 'observe',
   uses: ['sendMessage', 'listMessages'],
+  reads: ['id', 'created_at', 'data'],
   history: { rule: 'list-order', drivers: ['HISTORY-MESSAGE-FILTERS'], evidence: 'page of GET /v1/messages with two messages of distinct created_at' },
 });
 
@@ -150,6 +154,7 @@ const echo = defineCheck({
   requirements: ['MSG-GET-RESPONSE', 'MSG-LIST-ECHO'],
   level: 'must',
   uses: ['sendMessage', 'getMessage', 'listMessages'],
+  reads: ['id', 'to', 'from', 'message', 'data'],
   history: {
     rule: 'message-echo',
     drivers: ['HISTORY-MESSAGE-LIFECYCLE', 'HISTORY-MESSAGE-FILTERS'],
@@ -176,6 +181,7 @@ const createdNow = defineCheck({
   requirements: ['MSG-CREATED-AT-NOW'],
   level: 'should',
   uses: ['sendMessage'],
+  reads: ['id', 'created_at'],
   history: { rule: 'stamped-now', drivers: ['HISTORY-MESSAGE-LIFECYCLE', 'HISTORY-MESSAGE-FILTERS'], evidence: 'send answered with a created_at' },
 });
 

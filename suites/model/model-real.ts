@@ -49,6 +49,15 @@ export class ModelReal {
   }
 
   /**
+   * The DESIGN.md §4 success status (should), judged on a 2xx only: a refusal breaks the must rules (issue 34), not
+   * which 2xx a success carries.
+   */
+  successStatus(requirement: string, expected: number, exchange: Exchange & { status: number }): void {
+    if (exchange.status >= 200 && exchange.status < 300)
+      this.should(requirement, exchange.status === expected, `${answered(exchange)}, not ${expected}`, exchange);
+  }
+
+  /**
    * Validates the body against a spec schema: an issue counts at the level of the requirement its keyword cites (else
    * must, citing `fallback`); issues in x-assumed parts (DESIGN.md §4) are should-level. True when valid.
    */

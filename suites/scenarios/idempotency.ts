@@ -26,6 +26,7 @@ function replay(kind: SendKind): Check {
     level: 'must',
     needs: sendNeeds(kind),
     uses: [op.operationId],
+    reads: ['id'],
     async run(ctx) {
       const burst = await sendWithOneKey(ctx, kind, 2, 1);
       const [, retry] = burst.answers as [Exchange, Exchange];
@@ -46,6 +47,7 @@ function concurrent(kind: SendKind): Check {
     level: 'must',
     needs: sendNeeds(kind),
     uses: [op.operationId],
+    reads: ['id'],
     estimate: burstCost,
     async run(ctx) {
       const burst = await sendWithOneKey(ctx, kind, burstOf(ctx.samples), burstOf(ctx.samples));
@@ -66,6 +68,7 @@ function inFlight(kind: SendKind): Check {
     level: 'should',
     needs: sendNeeds(kind),
     uses: [op.operationId],
+    reads: ['id'],
     estimate: burstCost,
     async run(ctx) {
       const burst = await sendWithOneKey(ctx, kind, burstOf(ctx.samples), burstOf(ctx.samples));
@@ -110,6 +113,7 @@ function distinctKeys(kind: SendKind): Check {
     level: 'should',
     needs: sendNeeds(kind),
     uses: [op.operationId],
+    reads: ['id'],
     async run(ctx) {
       const body = sendBody(ctx, kind, uniqueToken());
       // keys of the longest length (spec §8) alike but for the last character: a key cut short anywhere is one key;
@@ -139,6 +143,7 @@ function withoutKey(kind: SendKind): Check {
     level: 'must',
     needs: sendNeeds(kind),
     uses: [op.operationId],
+    reads: ['id'],
     async run(ctx) {
       const exchange = await send(ctx, kind, sendBody(ctx, kind, uniqueToken()));
       ctx.expectStatus(exchange, '2xx', `${op.label} without the optional Idempotency-Key header`);

@@ -21,6 +21,7 @@ const eventsAtConfiguredUrl = defineCheck({
   // waits on its message's events (by data.id) with the other event watchers
   watchesLifecycle: true,
   uses: ['sendMessage'],
+  reads: ['id'],
   appliesTo: (profile, target) => {
     if (!profile.webhooksToOneUrl) return `the ${profile.name} profile does not send webhooks to one configured URL`;
     return target.oneWebhookPath
@@ -57,6 +58,7 @@ const allWebhooksAtConfiguredUrl = defineWebhookCheck({
   // waits on its message's events (by data.id) with the other event watchers
   watchesLifecycle: true,
   uses: ['sendMessage', 'createWebhook'],
+  reads: ['id'],
   appliesTo: eventsAtConfiguredUrl.appliesTo,
   async run(ctx, hooks) {
     const path = ctx.target.oneWebhookPath as string;

@@ -13,6 +13,7 @@ export function paginationCheck(definition: Omit<CheckDefinition, 'suite' | 'exc
     exclusive: true,
     // it reads the list's fields: it waits on the shape the list's positive baseline proves (DESIGN.md §3)
     uses: ['listMessages'],
+    reads: ['id', 'created_at', 'data', 'pagination', 'page', 'limit', 'total', 'has_more'],
     needs: ['billable'],
     // plus the count read of ensureMessages (on an account already holding paginationMinimum messages; else it sends up to that many)
     ...(definition.estimate === undefined || typeof definition.estimate === 'function'

@@ -60,6 +60,7 @@ export const valuesRoundTrip = defineCheck({
   level: 'must',
   needs: ['billable'],
   uses: ['sendMessage', 'getMessage', 'listMessages'],
+  reads: ['id', 'to', 'from', 'message', 'data', 'pagination'],
   async run(ctx) {
     const findings = new Findings();
     const sent = new Map<string, RoundTripCase>();

@@ -14,6 +14,8 @@ export interface PartialDialect {
   readonly offsetPagination?: { readonly hasMore: string };
   /** Error bodies `{error: 'Invalid request data', details: [{message}]}` with the target's field names in the message. */
   readonly detailedErrors?: boolean;
+  /** Spec fields the target's answers lack (top-level and list items), as a target without `direction` does: `['direction']`. */
+  readonly dropped?: readonly string[];
 }
 
 /** A harness request body as the reference must see it: the target's names read, the spec's names unknown to it dropped. */
@@ -36,7 +38,7 @@ export function targetAnswerBody(status: number, body: Buffer, operation: string
   if (json === undefined) return body;
   if (status >= 400) return Buffer.from(JSON.stringify(targetError(status, json, dialect)), 'utf8');
   if (status < 200 || status >= 300) return body;
-  const renamed = (item: unknown): unknown => renameKeys(item, dialect.fields ?? {});
+  const renamed = (item: unknown): unknown => renameKeys(item, dialect.fields ?? {}, dialect.dropped ?? []);
   if (operation === 'listMessages' && isObject(json)) {
     const { data, pagination, ...rest } = json;
     const items = Array.isArray(data) ? data.map(renamed) : data;
@@ -62,9 +64,10 @@ function targetError(status: number, json: unknown, dialect: PartialDialect): un
   return { error, details: [{ message }] };
 }
 
-function renameKeys(value: unknown, fields: Readonly<Record<string, string>>): unknown {
+function renameKeys(value: unknown, fields: Readonly<Record<string, string>>, dropped: readonly string[]): unknown {
   if (!isObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [fields[key] ?? key, item]));
+  const kept = Object.entries(value).filter(([key]) => !dropped.includes(key));
+  return Object.fromEntries(kept.map(([key, item]) => [fields[key] ?? key, item]));
 }
 
 function jsonObject(body: Buffer): Record<string, unknown> | undefined {

@@ -25,7 +25,7 @@ export class CreateWebhook extends ModelCommand {
     const url = webhookUrl(real, model, label);
     const exchange = await real.request({ method: 'POST', path: '/v1/webhooks', body: { url, events: this.events } });
     real.must('WH-CREATE-RESPONSE', is2xx(exchange.status), `${answered(exchange)} to a valid webhook`, exchange);
-    real.should('WH-CREATE-STATUS-201', exchange.status === 201, `${answered(exchange)}, not 201`, exchange);
+    real.successStatus('WH-CREATE-STATUS-201', 201, exchange);
     if (!is2xx(exchange.status)) return;
     real.schema(exchange, 'WebhookWithSecret', 'WH-CREATE-RESPONSE');
     const json = jsonObject(exchange);

@@ -14,7 +14,7 @@ export class RotateSecret extends LiveWebhookCommand {
   protected async applyTo(webhook: ModelWebhook, model: MessagingModel, real: ModelReal): Promise<void> {
     const exchange = await real.request({ method: 'POST', path: `/v1/webhooks/${webhook.id}/rotate-secret` });
     real.must('WH-ROTATE-NEW-SECRET', is2xx(exchange.status), `${answered(exchange)} to rotating ${webhook.label}'s secret`, exchange);
-    real.should('ERR-READ-STATUS-200', exchange.status === 200, `${answered(exchange)}, not 200`, exchange);
+    real.successStatus('ERR-READ-STATUS-200', 200, exchange);
     if (!is2xx(exchange.status)) return;
     real.schema(exchange, 'WebhookWithSecret', 'WH-ROTATE-NEW-SECRET');
     const json = jsonObject(exchange);

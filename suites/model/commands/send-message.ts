@@ -30,7 +30,7 @@ export class SendMessage extends ModelCommand {
       ...(key ? { headers: { 'idempotency-key': key.value } } : {}),
     });
     real.must(key ? 'MSG-SEND-SUCCESS-2XX' : 'IDEM-KEY-OPTIONAL', is2xx(exchange.status), `${answered(exchange)} to a valid send`, exchange);
-    real.should('MSG-SEND-STATUS-201', exchange.status === 201, `${answered(exchange)}, not 201`, exchange);
+    real.successStatus('MSG-SEND-STATUS-201', 201, exchange);
     if (!is2xx(exchange.status)) return;
     real.schema(exchange, 'Message', 'MSG-SEND-RESPONSE');
     const json = jsonObject(exchange);

@@ -1,0 +1,27 @@
+import type { Operation } from '../../spec/index.js';
+import { CheckFailure } from '../checks/index.js';
+
+/** A positive baseline's first 2xx answer in a wrong shape, kept while its later cases run (issue 34). */
+export interface WrongShape {
+  readonly failure: CheckFailure;
+  readonly request: unknown;
+  /** Which case of the property it was (1 = the plain request). */
+  readonly at: number;
+}
+
+/** The failure of grading a 2xx answer, if any (kept for the end of the property), else undefined. */
+export function firstWrongShape(grade: () => void, request: unknown, at: number): WrongShape | undefined {
+  try {
+    grade();
+    return undefined;
+  } catch (error) {
+    if (error instanceof CheckFailure) return { failure: error, request, at };
+    throw error;
+  }
+}
+
+/** The kept wrong-shape failure, as the property's would read: the case, the seed, the counterexample. */
+export function shapeFailure(operation: Operation, kept: WrongShape, seed: number): CheckFailure {
+  const message = `property "valid ${operation.id} requests": case ${kept.at} (seed ${seed}): ${kept.failure.message}; counterexample: ${JSON.stringify(kept.request)}`;
+  return new CheckFailure(message, { ...kept.failure.details, counterexample: kept.request, seed });
+}
