@@ -22,12 +22,18 @@ export function areaTable(rows: readonly RequirementRow[]): string {
   return `<table><tr><th>area</th><th>requirements</th><th>covered</th>${areaColumns.map((s) => `<th>${s}</th>`).join('')}</tr>${body.join('')}</table>`;
 }
 
-/** Every requirement, worst first, with its status and the checks that cite it. */
+/** The failures that break a requirement, each with its exchange, before the checks that cite it. */
+function brokenCell(row: RequirementRow): string {
+  const broken = (row.brokenBy ?? []).map((b) => `<div>broken by ${checkLink(b.check)}: <code>${esc(b.exchange)}</code></div>`);
+  return broken.join('');
+}
+
+/** Every requirement, worst first, with its status, what broke it and the checks that cite it. */
 export function matrixTable(rows: readonly RequirementRow[]): string {
   const sorted = [...rows].sort((a, b) => matrixOrder[a.status] - matrixOrder[b.status]);
   const body = sorted.map(
     (row) =>
-      `<tr id="req-${esc(row.id)}"><td><code>${esc(row.id)}</code></td><td>§${esc(row.section)}</td><td>${row.level}</td><td><span class="pill ${row.status}">${row.status}</span></td><td>${esc(row.text)}</td><td>${row.checks.map(checkLink).join(' ') || `<span class="muted">${row.uncheckable === undefined ? 'none' : `not checkable: ${esc(row.uncheckable)}`}</span>`}</td></tr>`,
+      `<tr id="req-${esc(row.id)}"><td><code>${esc(row.id)}</code></td><td>§${esc(row.section)}</td><td>${row.level}</td><td><span class="pill ${row.status}">${row.status}</span></td><td>${esc(row.text)}</td><td>${brokenCell(row)}${row.checks.map(checkLink).join(' ') || `<span class="muted">${row.uncheckable === undefined ? 'none' : `not checkable: ${esc(row.uncheckable)}`}</span>`}</td></tr>`,
   );
   return `<details open><summary>${rows.length} requirements</summary><table><tr><th>requirement</th><th>section</th><th>level</th><th>status</th><th>text</th><th>checks</th></tr>${body.join('')}</table></details>`;
 }

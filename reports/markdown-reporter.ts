@@ -1,4 +1,4 @@
-import type { MatrixStatus, RunResult } from '../results/run-result.js';
+import type { MatrixStatus, RequirementRow, RunResult } from '../results/run-result.js';
 import { dialectHintText, fixFirst, operationCells, operationHeader } from './fix-first.js';
 import { compactHeader, MarkdownBudget, markdownFailure, markdownFailureRow } from './markdown-failure.js';
 import { gateLines, gateSections } from './gate-sections.js';
@@ -115,7 +115,7 @@ export const markdownReporter: Reporter = {
     const fitted = rows.findIndex(
       (row) =>
         !out.add([
-          `| ${code(row.id)} | ${row.level} | ${statusMark[row.status]} | ${idList(row.checks, 5, code) || (row.uncheckable === undefined ? '-' : markdownCell(row.uncheckable))} |`,
+          `| ${code(row.id)} | ${row.level} | ${statusMark[row.status]} | ${brokenText(row)}${idList(row.checks, 5, code) || (row.uncheckable === undefined ? '-' : markdownCell(row.uncheckable))} |`,
         ]),
     );
     if (fitted >= 0) out.force('', `… and ${rows.length - fitted} more requirements in \`report.html\`.`);
@@ -123,3 +123,8 @@ export const markdownReporter: Reporter = {
     return out.lines.join('\n');
   },
 };
+
+/** "broken by X (`GET … → 400`); " for each failure that breaks the requirement (issue 34). */
+function brokenText(row: RequirementRow): string {
+  return (row.brokenBy ?? []).map((b) => `broken by ${code(b.check)} (${code(markdownCell(b.exchange, 120))}); `).join('');
+}

@@ -152,8 +152,16 @@ export interface RequirementRow {
   /** True when the run proved or broke it (status passed, failed or noted); blocked, skipped and errored checks do not cover. */
   readonly covered: boolean;
   readonly checks: readonly string[];
+  /** Status failed: the root failures that break it, each with the exchange that shows it (issue 34). */
+  readonly brokenBy?: readonly BrokenBy[];
   /** Status uncheckable: why a black-box harness cannot check it (spec/requirements.yaml). */
   readonly uncheckable?: string;
+}
+
+/** A failure that breaks a requirement: the check and its exchange ("GET /v1/messages?status=pending → 400"). */
+export interface BrokenBy {
+  readonly check: string;
+  readonly exchange: string;
 }
 
 /** Counts of a run. */

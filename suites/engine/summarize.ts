@@ -1,4 +1,5 @@
 import type { Requirement } from '../../spec/requirements.js';
+import { brokenBy } from './broken-by.js';
 import type { CheckResult, CheckStatus, MatrixStatus, RequirementRow, Level, RunSummary } from '../../results/run-result.js';
 
 type CitedStatus = Exclude<MatrixStatus, 'not-covered' | 'uncheckable'>;
@@ -31,6 +32,7 @@ export function requirementsMatrix(requirements: readonly Requirement[], checks:
     const statuses = citing.map((check) => statusFor(check, requirement.id));
     const worst = [...statuses].sort((a, b) => severity[a] - severity[b])[0];
     const uncheckable = worst === undefined ? requirement.uncheckable : undefined;
+    const breaking = citing.filter((check, at) => statuses[at] === 'failed').map(brokenBy);
     return {
       id: requirement.id,
       section: requirement.section,
@@ -39,6 +41,7 @@ export function requirementsMatrix(requirements: readonly Requirement[], checks:
       status: worst ?? (uncheckable === undefined ? 'not-covered' : 'uncheckable'),
       covered: statuses.some((status) => covering.has(status)),
       checks: citing.map((check) => check.id),
+      ...(breaking.length === 0 ? {} : { brokenBy: breaking }),
       ...(uncheckable === undefined ? {} : { uncheckable }),
     };
   });
