@@ -67,6 +67,8 @@ const failing = (check: CheckResult): boolean => check.status === 'failed' || ch
  * - a failure in an operation X whose positive baseline did not pass, when X accepts no valid input in this run (not
  *   implemented, refuses everything, errors), answered the same status and message as X's baseline did, or gave a
  *   2xx answer with the same wrong shape (the same requirements broken at the same pointer, or the same names differing);
+ * - a 2xx answer missing or mistyping the fields a failed positive baseline found so, breaking the same requirements
+ *   (the same gap, failed once: issue 34);
  * - a refusal with the same operation, status and message as an earlier failure (the same refused request);
  * - a failure a failed history check explains (CheckResult.explains: the same check and status as a call its
  *   contradictions name, e.g. a 404 on a webhook that vanished), under that history check, which folds under nothing.
@@ -123,6 +125,11 @@ function causeTargets(checks: readonly CheckResult[]): Map<string, string> {
         continue;
       }
     }
+    const gap = sameGapBaseline(check, checks);
+    if (gap !== undefined) {
+      target.set(check.id, gap.id);
+      continue;
+    }
     const key = refusalKey(check);
     if (key === undefined) continue;
     const first = firstRefusal.get(key);
@@ -144,6 +151,24 @@ function sameWrongShape(check: CheckResult, baseline: CheckResult): boolean {
   if (broken.length === 0 || !broken.every((id) => baseline.violated?.includes(id))) return false;
   const names = (answer: typeof a) => (answer.renamed ?? []).map((r) => `${r.at} ${r.spec}>${r.target}`).join(',');
   return (a.pointer !== undefined && a.pointer === b.pointer) || (names(a) !== '' && names(a) === names(b));
+}
+
+/**
+ * The first positive baseline (plan order) that failed on the same gap of 2xx answers as the check: the same
+ * requirements broken at the same fields (TargetAnswer.fields), e.g. a list page whose items lack the `direction` the
+ * send baseline found missing: the gap fails its requirement once (issue 34).
+ */
+function sameGapBaseline(check: CheckResult, checks: readonly CheckResult[]): CheckResult | undefined {
+  const fields = check.answer?.fields ?? [];
+  const broken = check.violated ?? [];
+  if (fields.length === 0 || broken.length === 0 || check.baselineFor !== undefined) return undefined;
+  return checks.find(
+    (baseline) =>
+      baseline.baselineFor !== undefined &&
+      baseline.status === 'failed' &&
+      broken.every((id) => baseline.violated?.includes(id)) &&
+      fields.every((field) => baseline.answer?.fields?.includes(field)),
+  );
 }
 
 /** Two failures answered alike: the same status and the same message of the target. */

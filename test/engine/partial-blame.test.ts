@@ -73,5 +73,10 @@ describe('a partial target with its dialect named (issue 34)', () => {
     for (const check of byShape) expect(check.reason, check.id).toMatch(/without a valid `direction`, which this check reads/);
     const ran = ['IDEM-SCENARIO-REPLAY-FREEFORM', 'IDEM-SCENARIO-CONCURRENT-FREEFORM', 'PAGINATION-SCENARIO-DEFAULTS', 'ROUND-TRIP-VALUES'];
     for (const id of ran) expect(result.checks.find((c) => c.id === id)?.status, id).toBe('passed');
+    // the gap fails its requirement once: a page of items without it folds under the baseline that found it
+    expect(result.checks.find((c) => c.id === 'PAGINATION-SCENARIO-PAGE-SELECTS')).toMatchObject({
+      status: 'failed',
+      foldedInto: expect.stringMatching(/-POSITIVE$/),
+    });
   });
 });
