@@ -55,6 +55,18 @@ export class ModelReal {
   successStatus(requirement: string, expected: number, exchange: Exchange & { status: number }): void {
     if (exchange.status >= 200 && exchange.status < 300)
       this.should(requirement, exchange.status === expected, `${answered(exchange)}, not ${expected}`, exchange);
+    else this.refused('ERR-SUCCESS-2XX', exchange, 'a valid request');
+  }
+
+  /**
+   * A valid request refused: it breaks `requirement` (a must rule) in a run of either level, so the should run stops
+   * there too rather than pass what it never reached; folded under the same refusal elsewhere (blocking.ts).
+   */
+  refused(requirement: string, exchange: Exchange & { status: number }, what: string): void {
+    if (exchange.status >= 200 && exchange.status < 300) return;
+    const current = this.steps[this.steps.length - 1];
+    if (current) current.outcome = `${current.outcome ?? ''} ✗`.trim();
+    throw new CheckFailure(`${answered(exchange)} to ${what}`, { exchange, requirements: [requirement], expected: '2xx' });
   }
 
   /**

@@ -115,7 +115,7 @@ describe('reports', () => {
     expect(md).toContain('### FAIL `R-FAILS` (must)');
     expect(md).toContain('Reproduce:');
     expect(md).toContain('<details><summary>Requirements matrix</summary>');
-    expect(md).toContain('| `MSG-LIST-LIMIT-MAX` | must | FAIL | `R-FAILS` |');
+    expect(md).toContain('| `MSG-LIST-LIMIT-MAX` | must | FAIL | broken by `R-FAILS` (`GET /v1/messages?limit=1 → 500`); `R-FAILS` |');
     const matrix = md.slice(md.indexOf('<details><summary>Requirements matrix'));
     expect(matrix.split('\n').filter((line) => line.startsWith('| `')).length).toBe(result.requirements.length);
   });
