@@ -30,6 +30,9 @@ export interface HistoryJudge {
 }
 
 /** What a check author writes (see defineCheck). */
+/** The answer fields a check reads of the operations it uses: for all of them, or by operationId (CheckDefinition.reads). */
+export type Reads = readonly string[] | Readonly<Record<string, readonly string[]>>;
+
 export interface CheckDefinition {
   /** Stable upper-case id, e.g. MSG-SEND-MESSAGE-MAX-PROPERTY. */
   readonly id: string;
@@ -54,9 +57,10 @@ export interface CheckDefinition {
   /**
    * The answer fields of its `uses` operations the check reads (`['id', 'status']`), when it reads only some: a
    * baseline that failed on other fields of 2xx answers does not block it (issue 34: block by what a check reads).
-   * Absent: it reads them all.
+   * A list holds for every operation it uses; a record by operationId says it per operation (an operation it does not
+   * name: all its fields). Absent: it reads them all.
    */
-  readonly reads?: readonly string[];
+  readonly reads?: Reads;
   /**
    * Where the deliveries it waits for go: `registered` webhooks (default) or the simulator's `one-url` (spec §8). A
    * `registered` check that saw none while the one URL got some is skipped (a simulator that sends only there); a

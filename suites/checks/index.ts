@@ -61,7 +61,7 @@ export type { BaselineBook, CheckContext, CheckIdentity, PropertyOptions, Shared
 export { sampled } from './check-cost.js';
 export type { CaseScale, CheckCost, CheckEstimate } from './check-cost.js';
 export { needs } from './check-definition.js';
-export type { Check, CheckDefinition, HistoryJudge, Level, Need } from './check-definition.js';
+export type { Check, CheckDefinition, HistoryJudge, Level, Need, Reads } from './check-definition.js';
 export { CheckBlocked, CheckFailure, CheckSkipped, TargetError } from './check-failure.js';
 export type { FailureDetails } from './check-failure.js';
 export { CheckRegistry } from './check-registry.js';

@@ -1,4 +1,5 @@
 import type { CheckResult } from '../../results/run-result.js';
+import type { Reads } from '../checks/index.js';
 
 /** True when a baseline result counts as "did not pass" for what depends on it (a skipped one skips, never blocks). */
 function notPassing(result: CheckResult): boolean {
@@ -38,8 +39,9 @@ export function refusesSomeValidInput(baseline: CheckResult): boolean {
  * 2xx answers, CheckResult.answer.fields, none of which the check `reads`), else the wrong fields it reads ([] when
  * the failure is not such a shape, or the check reads every field).
  */
-export function wrongFieldsRead(blocker: CheckResult, reads: readonly string[] | undefined): readonly string[] | undefined {
+export function wrongFieldsRead(blocker: CheckResult, checkReads: Reads | undefined): readonly string[] | undefined {
   const { answer } = blocker;
+  const reads = checkReads === undefined || isFieldList(checkReads) ? checkReads : checkReads[blocker.baselineFor ?? ''];
   const shapeOnly = blocker.status === 'failed' && blocker.accepted === true && answer?.status !== undefined && answer.status >= 200 && answer.status < 300;
   const fields = shapeOnly ? answer.fields : undefined;
   if (fields === undefined || fields.length === 0) return [];
@@ -47,6 +49,8 @@ export function wrongFieldsRead(blocker: CheckResult, reads: readonly string[] |
   const read = fields.filter((field) => reads.includes(field));
   return read.length === 0 ? undefined : read;
 }
+
+const isFieldList = (reads: Reads): reads is readonly string[] => Array.isArray(reads);
 
 /** The reason of a check blocked by an operation's baseline (short: reports collapse blocked checks under their root). */
 export function blockedReason(operationId: string, blocker: CheckResult, fieldsRead: readonly string[] = []): string {
@@ -171,9 +175,13 @@ function sameGapBaseline(check: CheckResult, checks: readonly CheckResult[]): Ch
   );
 }
 
-/** Two failures answered alike: the same status and the same message of the target. */
+/**
+ * Two refusals answered alike: the same 4xx/5xx status and the same message of the target. Two 2xx answers are never
+ * alike so: a 201 to an unknown template and a 201 in a wrong shape are two findings, each of its own requirement.
+ */
 function sameAnswer(a: CheckResult, b: CheckResult): boolean {
-  return a.answer?.status !== undefined && a.answer.status === b.answer?.status && (a.answer.message ?? '') === (b.answer.message ?? '');
+  const status = a.answer?.status;
+  return status !== undefined && status >= 400 && status === b.answer?.status && (a.answer?.message ?? '') === (b.answer.message ?? '');
 }
 
 /**

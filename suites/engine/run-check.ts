@@ -139,10 +139,11 @@ export async function runCheck(planned: PlannedCheck, env: CheckRunEnvironment):
     }
     const [classifiedStatus, classified, details] = unattributed(classify(error), check);
     // deliveries that never arrived: say what to configure (the simulator's webhook URL, --receiver-url), or skip; a
-    // failure on a request the target refused is that refusal, whatever reached the receiver (never hidden as a skip)
-    const refused = details?.exchange !== undefined && !isSuccess(details.exchange);
+    // failure an answer of the target shows (a refusal, a wrong secret) is that answer's, whatever reached the
+    // receiver: never hidden as a skip, no routing advice appended (issue 34)
+    const shownByAnswer = details?.exchange !== undefined;
     const hint =
-      classifiedStatus !== 'skipped' && !refused && check.needs?.includes('receiver') && check.deliveriesTo !== 'one-url' && env.receiver
+      classifiedStatus !== 'skipped' && !shownByAnswer && check.needs?.includes('receiver') && check.deliveriesTo !== 'one-url' && env.receiver
         ? missingDeliveriesHint(env.target, env.receiver)
         : undefined;
     const status: CheckStatus = hint?.skip ? 'skipped' : classifiedStatus;

@@ -1,5 +1,5 @@
 import { defineCheck } from '../checks/index.js';
-import type { Check, CheckContext, CheckDefinition, Need } from '../checks/index.js';
+import type { Check, CheckContext, CheckDefinition, Need, Reads } from '../checks/index.js';
 import { withWebhooks } from './webhook-fixture.js';
 import type { WebhookFixture } from './webhook-fixture.js';
 
@@ -14,6 +14,9 @@ export interface WebhookCheckDefinition extends Omit<CheckDefinition, 'run'> {
   readonly run: (ctx: CheckContext, hooks: WebhookFixture) => Promise<void>;
 }
 
+/** What the fixture reads of createWebhook's answer (WebhookFixture.create); the other operations a check uses: all. */
+const fixtureReads: Reads = { createWebhook: ['id', 'signing_secret'] };
+
 /** The list with `first` in front, unless it holds it already (then as it is). */
 function withFirst<T>(first: T, rest: readonly T[] | undefined): T[] {
   return rest?.includes(first) === true ? [...rest] : [first, ...(rest ?? [])];
@@ -26,13 +29,16 @@ function withFirst<T>(first: T, rest: readonly T[] | undefined): T[] {
  * created. `needs` and `uses` add to those.
  */
 export function defineWebhookCheck(definition: WebhookCheckDefinition): Check {
-  const { fixtureCites, run, needs, uses, ...rest } = definition;
+  const { fixtureCites, run, needs, uses, reads, ...rest } = definition;
   const subject = rest.baselineFor === 'createWebhook' || rest.baseline === 'createWebhook';
   const allUses = subject ? uses : withFirst('createWebhook', uses);
+  // of a created webhook the fixture reads only its id and secret: a wrong echo of url or events blocks nothing
+  const allReads = reads ?? (subject ? undefined : fixtureReads);
   return defineCheck({
     ...rest,
     needs: withFirst<Need>('receiver', needs),
     ...(allUses === undefined ? {} : { uses: allUses }),
+    ...(allReads === undefined ? {} : { reads: allReads }),
     run: (ctx) => withWebhooks(fixtureCites === undefined ? ctx : ctx.citing(fixtureCites), (hooks) => run(ctx, hooks)),
   });
 }

@@ -10,7 +10,7 @@ export const eachEventAccepted = defineWebhookCheck({
   id: 'WEBHOOK-EVENTS-EACH-ACCEPTED',
   title: 'each of the four event kinds alone, and all four together, is accepted by create and update',
   suite,
-  requirements: ['WH-EVENTS-ALL-ACCEPTED'],
+  requirements: ['WH-EVENTS-ALL-ACCEPTED', 'WH-CREATE-RESPONSE'],
   level: 'must',
   // five event sets, each a create and an update (and the created webhook's delete), plus the first webhook's create and delete
   estimate: { requests: 5 * 3 + 2, sends: 0 },
@@ -21,10 +21,11 @@ export const eachEventAccepted = defineWebhookCheck({
       if (ctx.signal.aborted) break;
       const url = ctx.target.receiverUrl(hooks.path('kinds'));
       const created = await hooks.register({ url, events });
-      ctx.expectStatus(created, '2xx', `POST /v1/webhooks with events ${JSON.stringify(events)}`);
-      expectEcho(ctx, created, url, events, `POST /v1/webhooks with events ${JSON.stringify(events)}`);
+      ctx.expectStatus(created, '2xx', `POST /v1/webhooks with events ${JSON.stringify(events)}`, 'WH-EVENTS-ALL-ACCEPTED');
+      // accepted is the 2xx; what the answer echoes is the create answer's rule
+      expectEcho(ctx.citing('WH-CREATE-RESPONSE'), created, url, events, `POST /v1/webhooks with events ${JSON.stringify(events)}`);
       const updated = await hooks.update(first.id, { url: first.url, events });
-      ctx.expectStatus(updated, '2xx', `PUT /v1/webhooks/{id} with events ${JSON.stringify(events)}`);
+      ctx.expectStatus(updated, '2xx', `PUT /v1/webhooks/{id} with events ${JSON.stringify(events)}`, 'WH-EVENTS-ALL-ACCEPTED');
     }
   },
 });

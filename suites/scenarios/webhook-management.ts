@@ -117,10 +117,16 @@ export const updatePartialRefused = defineWebhookCheck({
   baseline: 'updateWebhook',
   async run(ctx, hooks) {
     const hook = await hooks.create(['message.failed']);
+    // as the list shows it before: a list that never shows it as created has nothing to compare (its own rule's)
+    const before = (await listWebhooks(ctx)).items.find((item) => item.id === hook.id);
     const onlyUrl = await hooks.update(hook.id, { url: ctx.target.receiverUrl(hooks.path('partial')) });
     ctx.expectStatus(onlyUrl, '4xx', 'PUT with url but without events');
     const onlyEvents = await hooks.update(hook.id, { events: ['message.sent'] });
     ctx.expectStatus(onlyEvents, '4xx', 'PUT with events but without url');
+    if (before?.url !== hook.url || !sameEvents(before.events, hook.events))
+      ctx.skip(
+        'GET /v1/webhooks did not show the created webhook with its url and events before the PUTs: no state to compare (HISTORY-WEBHOOK-READ-AFTER-WRITE judges the list)',
+      );
     const { exchange, items } = await listWebhooks(ctx);
     const mine = items.find((item) => item.id === hook.id);
     ctx.expect(mine?.url === hook.url && sameEvents(mine.events, hook.events), 'a refused partial PUT changed the webhook', { exchange });
