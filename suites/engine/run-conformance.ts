@@ -19,6 +19,7 @@ import { runCheck } from './run-check.js';
 import { reviseServedRoutes } from './served-routes.js';
 import { RunHistory } from './run-history.js';
 import { runPool } from './run-pool.js';
+import { sharedSendRelease } from './shared-release.js';
 import { longestFirst } from './longest-first.js';
 import type { CheckRunEnvironment } from './check-run-environment.js';
 import { defaultFailOn } from './run-options.js';
@@ -136,6 +137,7 @@ export async function runConformance(options: RunOptions & GivenPlan): Promise<R
       runSignal: interrupt.signal,
       ...(options.recordExchanges ? { recordExchanges: true } : {}),
     };
+    const releaseShared = sharedSendRelease(plan, budget.scale, env.shared);
     let done = 0;
     const execute = async (planned: PlannedCheck): Promise<CheckResult> => {
       if (interrupt.signal.aborted) {
@@ -145,6 +147,7 @@ export async function runConformance(options: RunOptions & GivenPlan): Promise<R
       }
       emit({ type: 'check-start', id: planned.check.id, suite: planned.check.suite, title: planned.check.title });
       const finished = await runCheck(planned, env);
+      releaseShared(planned);
       // a check still running when the stop came ended because of it: its result says nothing of the target
       const ran = interrupt.signal.aborted ? skippedResult(planned, `cut: the run was stopped (${stoppedBy()}) while this check ran`) : finished;
       if (interrupt.signal.aborted) cut.push(planned.check.id);
