@@ -11,6 +11,7 @@ export const variationCatalogue = [
     description: 'the first attempt of every event delivery fails at the network level (recorded, status_code null) and the retry succeeds',
   },
   { id: 'lists-oldest-first', description: 'GET /v1/messages lists the oldest message first' },
+  { id: 'filtered-lists-by-id', description: 'GET /v1/messages with a status or direction filter lists in message id order (spec §4.1 states no order)' },
   {
     id: 'extra-fields',
     description:

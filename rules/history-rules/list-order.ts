@@ -1,49 +1,31 @@
 import { JudgementBuilder } from '../history/judgement.js';
 import type { Judgement } from '../history/judgement.js';
+import { listOrders, pageOrders } from '../model/list-orders.js';
 import type { ServiceModel } from '../model/service-model.js';
 
 /** The requirement of the list order rule. */
 export const listOrderRequirements = ['MSG-LIST-ORDER'] as const;
 
 /**
- * spec §4.1 does not state the order of GET /v1/messages (observe): records, over every page with two or more
- * distinct created_at, whether it came newest first or oldest first. Pages in neither order, or a target that uses
- * both, are a contradiction to show (never failing).
+ * spec §4.1 does not state the order of GET /v1/messages (observe): records, over every page of two or more items,
+ * which order each list (one set of filters) came in: by created_at or by id, either way. A page in none of them, or
+ * a list whose pages fit no one order, is a contradiction to show (never failing). Lists of other filters may use
+ * another order (another index).
  */
 export function listOrder(model: ServiceModel): Judgement {
   const out = new JudgementBuilder(listOrderRequirements);
-  const counts = { 'newest first': 0, 'oldest first': 0 };
-  let unordered: number | undefined;
-  for (const page of model.messages.pages) {
-    const order = orderOf(page.items);
-    if (order === undefined) continue;
-    out.judged('MSG-LIST-ORDER');
-    if (order === 'neither') unordered ??= page.seq;
-    else counts[order] += 1;
+  const pages = model.messages.pages;
+  for (const page of pages) if (pageOrders(page.items) !== undefined) out.judged('MSG-LIST-ORDER');
+  const evidence = [...listOrders(pages).values()];
+  out.note(`GET /v1/messages lists in ${evidence.map((e) => `${e.list}: ${[...e.orders].join(' or ') || 'no one order'}`).join('; ') || 'no order shown'}`);
+  const unordered = pages.find((page) => pageOrders(page.items)?.orders.size === 0);
+  if (unordered !== undefined) {
+    out.contradiction('MSG-LIST-ORDER', `#${unordered.seq} lists messages in no order (neither by created_at nor by id, either way)`, [], unordered.seq);
+    return out.build();
   }
-  out.note(`GET /v1/messages pages in created_at order: ${counts['newest first']} newest first, ${counts['oldest first']} oldest first`);
-  if (unordered !== undefined)
-    out.contradiction('MSG-LIST-ORDER', `#${unordered} lists messages in no created_at order (neither newest nor oldest first)`, [], unordered);
-  else if (counts['newest first'] > 0 && counts['oldest first'] > 0) {
-    const first = model.messages.pages.find((page) => page.items.length > 1)?.seq ?? 0;
-    out.contradiction('MSG-LIST-ORDER', 'some pages came newest first and others oldest first', [], first);
+  for (const list of evidence.filter((e) => e.orders.size === 0)) {
+    const [first, last] = [list.seqs[0] as number, list.seqs.at(-1) as number];
+    out.contradiction('MSG-LIST-ORDER', `the pages of the ${list.list} list (#${first} to #${last}) fit no one order: each fits its own`, [first], last);
   }
   return out.build();
-}
-
-type PageOrder = 'newest first' | 'oldest first' | 'neither' | undefined;
-
-/** A page's order, once per page (the same items each judgement: rules/model/message-model.ts); undefined: no order to see. */
-const orders = new WeakMap<readonly unknown[], PageOrder>();
-
-function orderOf(items: readonly Readonly<Record<string, unknown>>[]): PageOrder {
-  if (orders.has(items)) return orders.get(items);
-  const times = items.map((item) => Date.parse(String(item.created_at)));
-  let order: PageOrder;
-  if (times.length < 2 || times.some(Number.isNaN) || new Set(times).size < 2) order = undefined;
-  else if (times.every((time, i) => i === 0 || time <= (times[i - 1] as number))) order = 'newest first';
-  else if (times.every((time, i) => i === 0 || time >= (times[i - 1] as number))) order = 'oldest first';
-  else order = 'neither';
-  orders.set(items, order);
-  return order;
 }

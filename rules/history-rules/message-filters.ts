@@ -3,6 +3,8 @@ import { JudgementBuilder } from '../history/judgement.js';
 import type { Judgement } from '../history/judgement.js';
 import { stringField } from '../model/json-fields.js';
 import type { MessagePage } from '../model/message-model.js';
+import { createdAtOrderProofBits, listOf, listOrders } from '../model/list-orders.js';
+import type { ListOrderEvidence } from '../model/list-orders.js';
 import { pageWalks } from '../model/page-walks.js';
 import type { PageWalk } from '../model/page-walks.js';
 import type { ServiceModel } from '../model/service-model.js';
@@ -24,8 +26,10 @@ const final = new Set(['delivered', 'failed']);
  * every message of the run that had the value throughout the walk: its direction (fixed at creation: a send makes an
  * outbound message) or a final status seen (by a GET, a list, an event) before the walk began. Membership only grows
  * then, and a page walk under inserts can repeat items but not skip them, whatever the order. A walk that says it
- * ended owes every such message; one cut short owes those whose created_at lies within the range it covered (when its
- * items come in created_at order). Messages are expected only in the lists of the API key that sent them.
+ * ended owes every such message, whatever the order. One cut short owes those whose created_at lies within the range
+ * it covered, only when its list is shown to come in created_at order: every page of that list (these filters) in one
+ * created_at order, pages enough that chance cannot explain it (list-orders.ts; a list in id order fits created_at
+ * order on a page of two by chance). Messages are expected only in the lists of the API key that sent them.
  */
 export function messageFilters(model: ServiceModel): Judgement {
   const out = new JudgementBuilder(messageFilterRequirements);
@@ -45,6 +49,7 @@ export function messageFilters(model: ServiceModel): Judgement {
         );
     }
   }
+  const orders = listOrders(model.messages.pages);
   for (const walk of pageWalks(model.messages.pages)) {
     const first = walk.pages[0] as MessagePage;
     // a walk of one filter: a message owed to both of two filters at once would need both values known throughout
@@ -52,7 +57,7 @@ export function messageFilters(model: ServiceModel): Judgement {
     for (const [field, requirement] of filters) {
       const wanted = first[field];
       if (wanted === undefined || (field === 'status' && !final.has(wanted))) continue;
-      const members = expected(model, walk, field, wanted);
+      const members = expected(model, walk, field, wanted, orders.get(listOf(first)));
       const shown = new Set(walk.pages.flatMap((page) => page.items.map((item) => stringField(item, 'id'))));
       const last = walk.pages.at(-1) as MessagePage;
       for (const member of members) {
@@ -71,9 +76,15 @@ export function messageFilters(model: ServiceModel): Judgement {
 }
 
 /** The messages the walk owes: with the value throughout it, sent under its API key, within the range it covered. */
-function expected(model: ServiceModel, walk: PageWalk, field: 'status' | 'direction', wanted: string): { id: string; seq: number }[] {
+function expected(
+  model: ServiceModel,
+  walk: PageWalk,
+  field: 'status' | 'direction',
+  wanted: string,
+  order: ListOrderEvidence | undefined,
+): { id: string; seq: number }[] {
   const first = walk.pages[0] as MessagePage;
-  const range = walk.complete ? undefined : coveredRange(walk);
+  const range = walk.complete ? undefined : coveredRange(walk, order);
   if (!walk.complete && range === undefined) return [];
   const out: { id: string; seq: number }[] = [];
   for (const message of model.messages.byId.values()) {
@@ -95,16 +106,17 @@ function expected(model: ServiceModel, walk: PageWalk, field: 'status' | 'direct
 }
 
 /**
- * The created_at range a walk cut short covered, when its items come in created_at order (either way), at the
- * precision its stamps have (`unit` ms: 1000 when the list shows whole seconds, whatever other views show).
+ * The created_at range a walk cut short covered, when its list is shown to come in created_at order (either way) and
+ * the walk's items do too, at the precision its stamps have (`unit` ms: 1000 when the list shows whole seconds).
  */
-function coveredRange(walk: PageWalk): { low: number; high: number; unit: number } | undefined {
+function coveredRange(walk: PageWalk, order: ListOrderEvidence | undefined): { low: number; high: number; unit: number } | undefined {
+  if (order === undefined || order.createdAtBits < createdAtOrderProofBits) return undefined;
   const stamps = walk.pages.flatMap((page) => page.items.map((item) => String(item.created_at)));
   const times = stamps.map((stamp) => Date.parse(stamp));
   if (times.length < 2 || times.some(Number.isNaN)) return undefined;
-  const descending = times.every((time, i) => i === 0 || time <= (times[i - 1] as number));
-  const ascending = times.every((time, i) => i === 0 || time >= (times[i - 1] as number));
-  if (!descending && !ascending) return undefined;
+  const descending = order.orders.has('newest first') && times.every((time, i) => i === 0 || time <= (times[i - 1] as number));
+  const ascending = order.orders.has('oldest first') && times.every((time, i) => i === 0 || time >= (times[i - 1] as number));
+  if (descending === ascending) return undefined;
   const unit = Math.max(...stamps.map(precisionMs));
   // the ends are open: an item with the same created_at as the last one read may sit on the next page
   const [a, b] = [times[0] as number, times.at(-1) as number];

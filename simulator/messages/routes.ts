@@ -113,6 +113,9 @@ function list(ref: ReferenceContext, req: RequestContext): Reply {
     (seenUpTo === undefined || Date.parse(m.created_at) <= seenUpTo);
   const newestFirst = ref.store.listMessages();
   const listed = ref.options.variations.has('lists-oldest-first') ? newestFirst.reverse() : newestFirst;
+  // variation filtered-lists-by-id: a filtered list reads an index keyed by id (spec §4.1 states no order)
+  if (ref.options.variations.has('filtered-lists-by-id') && (status !== undefined || direction !== undefined))
+    listed.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const all = listed.filter((m) => matches(m, !late));
   let start = f.has('page-ignored') ? 0 : (Math.max(page, 1) - 1) * limit - (f.has('pages-overlap-by-one') && page > 1 ? 1 : 0);
   if (!req.query.has('page') && f.has('page-default-skips-first')) start = 1;

@@ -221,16 +221,31 @@ describe('list order over pages', () => {
       const judgement = judge('list-order', calls);
       expect(judgement.judged['MSG-LIST-ORDER']).toBe(calls.length);
       expect(judgement.contradictions.map((c) => c.later)).toEqual([calls.length]);
-      expect(judgement.contradictions[0]?.message).toMatch(/lists messages in no created_at order/);
+      expect(judgement.contradictions[0]?.message).toMatch(/lists messages in no order \(neither by created_at nor by id/);
     }
   });
 
-  it('newest first on one page and oldest first on another contradict each other; one timestamp repeated is no order', () => {
+  it('newest first on one page and oldest first on another contradict each other; one timestamp repeated fits both', () => {
     const oldest = page(300, [item('m1', '2026-01-01T00:00:01Z'), item('m2', '2026-01-01T00:00:02Z')]);
     const same = page(400, [item('m1', '2026-01-01T00:00:01Z'), item('m2', '2026-01-01T00:00:01Z')]);
     const judgement = judge('list-order', [newest, oldest, same]);
-    expect(judgement.judged['MSG-LIST-ORDER']).toBe(2);
-    expect(judgement.contradictions.map((c) => c.message)).toEqual(['some pages came newest first and others oldest first']);
+    expect(judgement.judged['MSG-LIST-ORDER']).toBe(3);
+    expect(judgement.contradictions.map((c) => c.message)).toEqual(['the pages of the unfiltered list (#1 to #3) fit no one order: each fits its own']);
+    expect(judge('list-order', [newest, same]).contradictions).toEqual([]);
+  });
+
+  it('a list in id order passes (spec §4.1 states no order), and a filtered list may use another order than the unfiltered one', () => {
+    const byId = (at: number, query: Record<string, string>) =>
+      call(at, at + 5, {
+        method: 'GET',
+        path: '/v1/messages',
+        operationId: 'listMessages',
+        query,
+        json: { data: [item('a', '2026-01-01T00:00:02Z'), item('b', '2026-01-01T00:00:03Z'), item('c', '2026-01-01T00:00:01Z')], pagination: {} },
+      });
+    const judgement = judge('list-order', [newest, byId(200, { status: 'queued' }), byId(300, { status: 'queued' })]);
+    expect(judgement.contradictions).toEqual([]);
+    expect(judgement.notes).toEqual(['GET /v1/messages lists in unfiltered: newest first or id descending; status=queued: id ascending']);
   });
 });
 
