@@ -1,5 +1,6 @@
 import { operations } from '../spec/index.js';
 import { HarnessError } from './harness-error.js';
+import { specFieldNames } from './spec-names.js';
 
 /**
  * How a target names what the spec names (DESIGN.md §3 "Dialects"): with it the run sends the target's names and
@@ -51,6 +52,9 @@ export function parseDialect(entries: readonly string[], label: string): Dialect
       if (scope !== '*' && !operations.some((operation) => operation.id === scope))
         refuse(entry, `${scope} is no operation of the contract (${operations.map((operation) => operation.id).join(', ')})`);
       if (!name.test(field) || field === right) refuse(entry, 'name a field and the different name the target gives it');
+      // body=message is message=body the wrong way round: the left side is the spec's name (docs/conventions.md)
+      if (!specFieldNames().has(field))
+        refuse(entry, `${field} is no field name of the spec (the left side is the spec's, the right the target's): ${[...specFieldNames()].join(', ')}`);
       fields[scope] = { ...fields[scope], [field]: right };
     }
   }

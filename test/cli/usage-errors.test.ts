@@ -50,6 +50,11 @@ describe('conform usage errors', () => {
     expectUsageError(await conform(['--timeout', '-5']), /^conform: --timeout must be a whole number >= 1, got "-5"\.$/m);
   });
 
+  it('a --dialect name the spec does not give (the entry the wrong way round): exit 2, one line naming the known ones', async () => {
+    const outcome = await conform(['--target', 'http://127.0.0.1:9', '--dialect', 'body=message']);
+    expectUsageError(outcome, /^conform: --dialect "body=message": body is no field name of the spec .*: created_at, data, .*message, .*to, /);
+  });
+
   it('an unknown --fault: a short "did you mean", printed once, the earlier reports left as they were', async () => {
     const out = join(dir, 'reports');
     expect((await conform(['--check', 'USER-ME-CONNECTION', '--out', out])).code).toBe(0);

@@ -41,6 +41,9 @@ describe('parseDialect (--dialect, config key "dialect")', () => {
       /config key "dialect" "pagination.pages=p": DESIGN\.md §4's pagination fields are page, limit, total, has_more/,
     );
     expect(() => parseDialect(['message=message'], '--dialect')).toThrow(/name a field and the different name/);
+    // issue 34: the wrong way round names no field of the spec; it was taken silently and mapped nothing
+    expect(() => parseDialect(['body=message'], '--dialect')).toThrow(/--dialect "body=message": body is no field name of the spec/);
+    expect(() => parseDialect(['sendMessage.body=message'], '--dialect')).toThrow(/body is no field name of the spec/);
   });
 });
 
