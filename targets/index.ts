@@ -37,7 +37,7 @@ export type { AdmittedSend, SendPolicy } from './send-guard.js';
 export type { SendRecord, SendSummary } from './send-ledger.js';
 export type { KeyRole, Target, TargetDescription, TargetKeys, TargetStartContext } from './target.js';
 export { keyEnvNames, toCurl } from './to-curl.js';
-export { parseBaseUrl, urlTarget } from './url-target.js';
+export { MissingKeyError, parseBaseUrl, urlTarget } from './url-target.js';
 export {
   conventionSettingNames,
   defaultSignature,
@@ -67,3 +67,4 @@ export type { Dialect } from './dialect.js';
 export { WebhookTracker } from './webhook-tracker.js';
 export type { TrackedWebhook } from './webhook-tracker.js';
 export type { ConfiguredKeys, UrlTargetOptions } from './url-target.js';
+export { noAnswerAt } from './origin-answers.js';

@@ -34,7 +34,7 @@ export function urlTarget(baseUrl: string, profile: Profile, keys: ConfiguredKey
   const origin = parseBaseUrl(baseUrl);
   const growth = keys.growth ?? (profile.auth ? undefined : simulatorPlaceholderKey);
   if (growth === undefined) {
-    throw new HarnessError('MISSING_KEY', `No API key for the ${profile.name} target ${origin}: pass --api-key or set CONFORM_API_KEY.`);
+    throw new MissingKeyError(origin, `No API key for the ${profile.name} target ${origin}: pass --api-key or set CONFORM_API_KEY.`);
   }
   const targetKeys: TargetKeys = {
     growth,
@@ -58,6 +58,16 @@ export function urlTarget(baseUrl: string, profile: Profile, keys: ConfiguredKey
     stop: async () => {},
     describe: () => ({ name: options.name ?? profile.name, profile: profile.name, baseUrl: origin }),
   };
+}
+
+/** MISSING_KEY for a URL target: the origin it names, so the CLI can say first when nothing answers there (issue 34). */
+export class MissingKeyError extends HarnessError {
+  constructor(
+    readonly origin: string,
+    message: string,
+  ) {
+    super('MISSING_KEY', message);
+  }
 }
 
 /** Validates a base URL and returns its origin plus path without a trailing slash or /v1 (spec §9). */

@@ -27,6 +27,7 @@ import { assertKnownFaults, faultsNamed } from './known-faults.js';
 import { preflight } from './preflight.js';
 import { progressPrinter } from './progress.js';
 import type { ProgressStream } from './progress.js';
+import { reachableFirst } from './reachable-first.js';
 import { planPlaceholderKey, resolveRun } from './resolve-run.js';
 import type { ResolvedRun } from './resolve-run.js';
 import { mergeCli, shardCli } from './shard-cli.js';
@@ -55,7 +56,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const config = args.config ? await loadConfigFile(args.config, io.env, (note) => io.stderr.write(`conform: ${note}\n`)) : {};
     addApiKeys(redactor, config);
     // usage errors (flags, environment, config file, selection) all surface here: before a target starts or a report is written
-    const run = resolveRun(args, config, io.env);
+    const run = await reachableFirst(() => resolveRun(args, config, io.env));
     await assertKnownFaults(faultsNamed(run.faults, run.targetSpec, run.compare?.spec));
     const inputs = await readGateInputs(run);
     // set-up before anything starts: --out and its lock, receiver ports, a container engine (exit 2, nothing written)

@@ -71,3 +71,4 @@ export { harnessIdentity, runShard } from './shard-run.js';
 export type { ShardRunOptions } from './shard-run.js';
 export { parseShard, shardFileName, shardFilePattern } from './shard-spec.js';
 export type { Shard } from './shard-spec.js';
+export { unreachable } from './reachability.js';

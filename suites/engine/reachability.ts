@@ -20,11 +20,7 @@ export async function probeReachability(
 ): Promise<void> {
   const first = await patientProbe(http, signal, patience);
   if (first.status === undefined) {
-    const error = first.error ?? { code: 'NO_RESPONSE', message: 'no status' };
-    throw new HarnessError(
-      'TARGET_UNREACHABLE',
-      `target not reachable: GET ${origin}/v1/user/me failed: ${error.code} ${oneLine(error.message)}. To fix: start the target or fix the address: ${origin} did not answer (--target, --base-url; the origin without /v1).`,
-    );
+    throw unreachable(origin, first.error ?? { code: 'NO_RESPONSE', message: 'no status' });
   }
   if (!refusedKey(first)) return;
   const second = await http.request({ method: 'GET', path: '/v1/messages', query: { limit: 1 }, ...(signal ? { signal } : {}) });
@@ -47,6 +43,14 @@ async function patientProbe(
   const first = await http.request(probe);
   if (first.error?.code !== 'TIMEOUT' || patience === undefined || mark === undefined || patience.of.unmetBecauseSlow(mark) === undefined) return first;
   return http.request({ ...probe, timeoutMs: Math.max(patience.requestTimeoutMs, patience.of.deadline(patience.requestTimeoutMs)) });
+}
+
+/** TARGET_UNREACHABLE: GET /v1/user/me at the origin got no answer (the error it got instead), and how to fix it. */
+export function unreachable(origin: string, error: { readonly code: string; readonly message: string }): HarnessError {
+  return new HarnessError(
+    'TARGET_UNREACHABLE',
+    `target not reachable: GET ${origin}/v1/user/me failed: ${error.code} ${oneLine(error.message)}. To fix: start the target or fix the address: ${origin} did not answer (--target, --base-url; the origin without /v1).`,
+  );
 }
 
 /** A network error's message on one line (OpenSSL's end with a newline). */

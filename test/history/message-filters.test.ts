@@ -32,7 +32,16 @@ describe('the filter rule and the order of a filtered list', () => {
   it('a complete walk owes every message with the status whatever the order: one left out fails', () => {
     const all = judge('message-filters', [...setup, page(1000, 1, byId, false, 5)]);
     expect(all.contradictions).toEqual([]);
-    const dropped = judge('message-filters', [...setup, page(1000, 1, byId.filter((m) => m.id !== 'm-e'), false, 5)]);
+    const dropped = judge('message-filters', [
+      ...setup,
+      page(
+        1000,
+        1,
+        byId.filter((m) => m.id !== 'm-e'),
+        false,
+        5,
+      ),
+    ]);
     expect(dropped.contradictions.map((c) => c.requirement)).toEqual(['MSG-LIST-FILTER-STATUS']);
     expect(dropped.contradictions[0]?.message).toMatch(/message m-e with status delivered/);
   });
