@@ -1,5 +1,4 @@
 import { operations, schemas } from '../spec/index.js';
-import type { JsonSchema } from '../spec/index.js';
 
 let known: ReadonlySet<string> | undefined;
 
@@ -11,7 +10,7 @@ export function specFieldNames(): ReadonlySet<string> {
   const visit = (schema: unknown): void => {
     if (schema === null || typeof schema !== 'object' || seen.has(schema)) return;
     seen.add(schema);
-    const properties = (schema as JsonSchema).properties;
+    const properties = (schema as { properties?: unknown }).properties;
     // header names (Idempotency-Key, Retry-After) are no field names: a dialect renames fields
     if (properties !== null && typeof properties === 'object') for (const key of Object.keys(properties)) if (!key.includes('-')) names.add(key);
     for (const value of Object.values(schema)) visit(value);
