@@ -56,13 +56,28 @@ const idOperationIds: Readonly<Record<(typeof webhookIdOperations)[number], stri
   deliveries: 'listWebhookDeliveries',
 };
 
+/** The contract operations the steps call, in the order the engine names a block (the sends first). */
+export const modelOperations = [
+  'sendMessage',
+  'getMessage',
+  'listMessages',
+  'createWebhook',
+  'updateWebhook',
+  'deleteWebhook',
+  'rotateWebhookSecret',
+  'testWebhook',
+  'listWebhookDeliveries',
+  'listWebhooks',
+  'getCurrentUser',
+] as const;
+
 /**
  * The weighted steps a sequence is drawn from: sends (of these bodies) and reads of messages, webhook management,
  * user/me; each with the contract operation it calls, so a run leaves out the operations `works` says do not work.
  */
 const stepOf = (body: fc.Arbitrary<{ to: string; from: string; message: string }>, works: (operationId: string) => boolean): fc.Arbitrary<ModelCommand> => {
   const idOperations = webhookIdOperations.filter((op) => works(idOperationIds[op]));
-  const steps: { operation: string; weight: number; arbitrary: fc.Arbitrary<ModelCommand> }[] = [
+  const steps: { operation: (typeof modelOperations)[number]; weight: number; arbitrary: fc.Arbitrary<ModelCommand> }[] = [
     { operation: 'sendMessage', weight: 5, arbitrary: fc.tuple(body, fc.boolean(), fc.boolean()).map(([b, k1, k2]) => new SendMessage(b, k1 || k2)) },
     { operation: 'sendMessage', weight: 4, arbitrary: fc.tuple(ref, fc.option(text, { freq: 2 })).map(([k, other]) => new ReplaySend(k, other ?? undefined)) },
     { operation: 'getMessage', weight: 3, arbitrary: ref.map((i) => new GetMessage(i)) },
@@ -80,7 +95,7 @@ const stepOf = (body: fc.Arbitrary<{ to: string; from: string; message: string }
       ? []
       : [
           {
-            operation: 'createWebhook',
+            operation: 'createWebhook' as const,
             weight: 2,
             arbitrary: fc
               .tuple(fc.constantFrom(...idOperations), fc.constantFrom('deleted' as const, 'never-created' as const), ref)
@@ -89,7 +104,10 @@ const stepOf = (body: fc.Arbitrary<{ to: string; from: string; message: string }
         ]),
     { operation: 'getCurrentUser', weight: 1, arbitrary: fc.constant(new UserMe()) },
   ];
-  return fc.oneof(...steps.filter((step) => works(step.operation)).map(({ weight, arbitrary }) => ({ weight, arbitrary })));
+  const working = steps.filter((step) => works(step.operation));
+  // fc.oneof of nothing throws: a caller asks modelOperations.some(works) first (runModel blocks the check)
+  if (working.length === 0) throw new Error('modelCommands: no operation works (check modelOperations first)');
+  return fc.oneof(...working.map(({ weight, arbitrary }) => ({ weight, arbitrary })));
 };
 
 /** Random command sequences over the model (fast-check shrinks a failing one to its shortest form). */

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { ProfileName } from '../../targets/index.js';
 import type { CaseScale, CheckContext, CheckCost } from '../checks/index.js';
 import { CheckFailure, TargetError } from '../checks/index.js';
-import { modelCommands } from './model-commands.js';
+import { modelCommands, modelOperations } from './model-commands.js';
 import type { ModelLevel } from './model-level.js';
 import { modelLevel } from './model-level.js';
 import { ModelReal } from './model-real.js';
@@ -49,6 +49,9 @@ export async function runModel(ctx: CheckContext, level: ModelLevel, options: Ru
   // fast-check's last failing run is its final, shrunk counterexample
   let failing: { steps: readonly ModelStep[]; error: unknown } | undefined;
   // answers longer than the 1000 characters a delivery record keeps (spec §2.4, §8), so the records show the cut
+  const works = (operationId: string): boolean => !ctx.baseline.refusedValidInput(operationId);
+  // a target that accepts no valid input of any operation leaves no step to draw (DESIGN.md §3: blocked, not errored)
+  if (!modelOperations.some(works)) ctx.blockedBy(modelOperations, 'no operation a model sequence calls accepted valid input in this run');
   const prefix = receiverPrefix(ctx.check.id);
   ctx.receiver.respond(prefix, { bodySize: receiverBodySize });
   try {
@@ -57,7 +60,7 @@ export async function runModel(ctx: CheckContext, level: ModelLevel, options: Ru
       modelCommands({
         maxCommands,
         ...(ctx.http.allowedRecipients ? { recipients: ctx.http.allowedRecipients } : {}),
-        works: (operationId) => !ctx.baseline.refusedValidInput(operationId),
+        works,
       }),
       async (commands) => {
         const model = new MessagingModel(randomBytes(6).toString('hex'));
