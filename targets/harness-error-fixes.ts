@@ -50,6 +50,10 @@ export const harnessErrorFixes: Readonly<Record<HarnessErrorCode, HarnessErrorFi
     when: 'both GET /v1/user/me and GET /v1/messages?limit=1 answered 401/403',
     fix: 'pass a valid --api-key (CONFORM_API_KEY); in a parity run give B its own with --compare-api-key',
   },
+  NOT_THIS_API: {
+    when: 'neither GET /v1/user/me nor GET /v1/messages?limit=1 answered with JSON (a plain web server, a web UI, a wrong path prefix)',
+    fix: "give the API's origin as --target/--base-url (without /v1); the simulator's API is on 4001, its UI on 4000",
+  },
   BUDGET_EXCEEDED: {
     when: 'a request would pass --max-requests, or the rate-limit check its bound',
     fix: 'run --plan; drop --max-requests/--runs to let --time-budget decide, or select fewer checks',

@@ -13,6 +13,7 @@ export const harnessErrorCodes = [
   'TARGET_START',
   'TARGET_UNREACHABLE',
   'KEY_REFUSED',
+  'NOT_THIS_API',
   'BUDGET_EXCEEDED',
   'SEND_NOT_ALLOWED',
   'RECIPIENT_NOT_ALLOWED',
