@@ -3,6 +3,7 @@ import { describeInboundTrigger, sendInboundTrigger } from '../../targets/index.
 import type { InboundText, Profile, Target } from '../../targets/index.js';
 import type { Check, CheckContext } from '../checks/index.js';
 import { defineCheck } from '../checks/index.js';
+import { arrivalMark, awaitShaped } from './misshapen-arrivals.js';
 import { dataOf, deliveryWaitMs, eventOf, maybeArrival } from './webhook-helpers.js';
 import { uniqueToken } from './scenario-helpers.js';
 import { fictionalNumber, senderNumber } from './numbers.js';
@@ -23,20 +24,25 @@ function atOneUrl(profile: Profile, target: Target): true | string {
 
 const inboundCheck = { suite, needs: ['receiver', 'inboundTrigger'], deliveriesTo: 'one-url', appliesTo: atOneUrl } as const;
 
-/** The message.received delivery of one inbound text, after the trigger sent it (a failure when the trigger was refused). */
+/**
+ * The message.received delivery of one inbound text, after the trigger sent it (a failure when the trigger was refused;
+ * misshapen arrivals at the URL since the trigger are a failure too: misshapen-arrivals.ts).
+ */
 async function receivedAfterTrigger(ctx: CheckContext, text: InboundText): Promise<Delivery | undefined> {
   const trigger = ctx.target.conventions.inboundTrigger;
   if (trigger === undefined) return ctx.skip('no inbound trigger');
+  const path = ctx.target.oneWebhookPath as string;
+  const mark = arrivalMark(ctx, path);
   const answer = await sendInboundTrigger(trigger, ctx.target.baseUrl, text, 10_000);
   const ok = answer.status !== undefined && answer.status >= 200 && answer.status < 300;
   ctx.expect(
     ok,
     `the inbound trigger (${answer.sent}) answered ${answer.status ?? `nothing: ${answer.error ?? ''}`}: check the setting (now "${describeInboundTrigger(trigger)}")`,
   );
-  const path = ctx.target.oneWebhookPath as string;
   const received = (d: Delivery) => d.path === path && eventOf(d) === 'message.received' && dataOf(d)?.message === text.message;
   // every event goes to that one URL, one at a time: arrivals there show the target still working through its queue
-  return maybeArrival(ctx, received, deliveryWaitMs, path, `the message.received of "${text.message}"`);
+  const what = `the message.received of "${text.message}"`;
+  return awaitShaped(ctx, path, mark, what, () => maybeArrival(ctx, received, deliveryWaitMs, path, what));
 }
 
 /** A fresh inbound text: a fictional phone texts the sender number the scenarios use, with a unique message. */
@@ -49,9 +55,11 @@ const receivedPayload = defineCheck({
   ...inboundCheck,
   id: 'INBOUND-RECEIVED-PAYLOAD',
   title: 'a virtual phone’s text is sent as message.received with id, to, from, message, status and created_at in data',
-  requirements: ['EVT-RECEIVED-PAYLOAD'],
+  requirements: ['EVT-RECEIVED-PAYLOAD', 'EVT-PAYLOAD-SHAPE'],
   level: 'must',
-  async run(ctx) {
+  async run(checkCtx) {
+    // its subject names every expectation but the shape's (EVT-PAYLOAD-SHAPE, misshapen-arrivals.ts)
+    const ctx = checkCtx.citing('EVT-RECEIVED-PAYLOAD');
     const text = inboundText();
     const delivery = await receivedAfterTrigger(ctx, text);
     ctx.expect(delivery !== undefined, `no message.received with the message "${text.message}" reached the configured webhook URL within ${deliveryWaitMs} ms`);
@@ -74,6 +82,7 @@ const receivedStatus = defineCheck({
   requirements: ['EVT-RECEIVED-STATUS'],
   level: 'observe',
   async run(ctx) {
+    // observe: what came in another shape is noted here and failed by INBOUND-RECEIVED-PAYLOAD (EVT-PAYLOAD-SHAPE)
     const delivery = await receivedAfterTrigger(ctx, inboundText());
     ctx.expect(delivery !== undefined, `no message.received reached the configured webhook URL within ${deliveryWaitMs} ms`);
     ctx.evidence('a message.received delivery');
@@ -97,10 +106,11 @@ const virtualPhones = defineCheck({
   ...inboundCheck,
   id: 'SIMULATOR-VIRTUAL-PHONE-INBOUND',
   title: 'simulator: a virtual phone’s text becomes an inbound message (listed) and a message.received event',
-  requirements: ['SIM-VIRTUAL-PHONES'],
+  requirements: ['SIM-VIRTUAL-PHONES', 'EVT-PAYLOAD-SHAPE'],
   level: 'must',
   uses: ['listMessages'],
-  async run(ctx) {
+  async run(checkCtx) {
+    const ctx = checkCtx.citing('SIM-VIRTUAL-PHONES');
     const text = inboundText();
     const delivery = await receivedAfterTrigger(ctx, text);
     ctx.expect(delivery !== undefined, `no message.received for the virtual phone’s text reached the configured webhook URL within ${deliveryWaitMs} ms`);

@@ -1,6 +1,7 @@
 import type { Delivery } from '../../receiver/index.js';
 import type { Check } from '../checks/index.js';
 import { defineCheck, fixtureBreaks } from '../checks/index.js';
+import { arrivalMark, awaitShaped, shownInstead } from './misshapen-arrivals.js';
 import { deliveryWaitMs, eventOf, maybeArrival, reports } from './webhook-helpers.js';
 import { recipientFor, senderNumber } from './numbers.js';
 import { send } from './scenario-helpers.js';
@@ -14,7 +15,7 @@ const eventsAtConfiguredUrl = defineCheck({
   id: 'SIMULATOR-EVENTS-AT-CONFIGURED-URL',
   title: 'the simulator sends a message’s events to its one configured webhook URL, with no webhook registered',
   suite: 'scenarios/simulator',
-  requirements: ['SIM-WEBHOOK-URL'],
+  requirements: ['SIM-WEBHOOK-URL', 'EVT-PAYLOAD-SHAPE'],
   level: 'must',
   needs: ['receiver'],
   deliveriesTo: 'one-url',
@@ -28,15 +29,19 @@ const eventsAtConfiguredUrl = defineCheck({
       ? true
       : 'the harness does not know the simulator’s webhook URL: pass --simulator-webhook-url <the URL the simulator was started with> (npm run simulator prints the conform command), or use --target simulator with the simulator’s defaults';
   },
-  async run(ctx) {
+  async run(checkCtx) {
+    // its subject names every expectation but the shape's (EVT-PAYLOAD-SHAPE, misshapen-arrivals.ts)
+    const ctx = checkCtx.citing('SIM-WEBHOOK-URL');
     const path = ctx.target.oneWebhookPath as string;
+    const mark = arrivalMark(ctx, path);
     const sent = await send(ctx, 'freeForm', { to: recipientFor(ctx), from: senderNumber, message: `one-url ${Date.now()}` });
     ctx.expectStatus(sent, '2xx');
     const id = (sent.json as { id?: unknown } | undefined)?.id;
     ctx.expect(typeof id === 'string', 'the send answer carries no message id', { exchange: sent });
     // the simulator sends that URL's deliveries one at a time: arrivals there show it still working through its queue
     const what = `an event of message ${String(id)} at the configured webhook URL`;
-    const arrived = await maybeArrival(ctx, (d) => d.path === path && reports(d, id as string), deliveryWaitMs, path, what);
+    const mine = (d: Delivery): boolean => d.path === path && reports(d, id as string);
+    const arrived = await awaitShaped(ctx, path, mark, what, () => maybeArrival(ctx, mine, deliveryWaitMs, path, what));
     ctx.expect(arrived !== undefined, `no event for message ${String(id)} reached the configured webhook URL within ${deliveryWaitMs} ms (quiet run)`, {
       exchange: sent,
     });
@@ -62,6 +67,7 @@ const allWebhooksAtConfiguredUrl = defineWebhookCheck({
   appliesTo: eventsAtConfiguredUrl.appliesTo,
   async run(ctx, hooks) {
     const path = ctx.target.oneWebhookPath as string;
+    const mark = arrivalMark(ctx, path);
     const kinds = ['message.sent', 'message.delivered'] as const;
     for (const kind of kinds) await hooks.create([kind]);
     const sent = await send(ctx, 'freeForm', { to: recipientFor(ctx), from: senderNumber, message: `one-url ${Date.now()}` });
@@ -72,7 +78,8 @@ const allWebhooksAtConfiguredUrl = defineWebhookCheck({
       const arrived = await maybeArrival(ctx, mine, deliveryWaitMs, path, `${kind} of message ${id} at the configured webhook URL`);
       ctx.expect(
         arrived !== undefined,
-        `${kind} of message ${id}, which a registered webhook subscribes to, did not reach the configured URL within ${deliveryWaitMs} ms (quiet run)`,
+        // what came instead is shown; its shape is SIMULATOR-EVENTS-AT-CONFIGURED-URL's finding (EVT-PAYLOAD-SHAPE)
+        `${kind} of message ${id}, which a registered webhook subscribes to, did not reach the configured URL within ${deliveryWaitMs} ms (quiet run)${shownInstead(ctx, path, mark)}`,
         {
           exchange: sent,
         },

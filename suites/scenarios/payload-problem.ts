@@ -21,11 +21,9 @@ export interface PayloadProblem {
  * `assumed`, DESIGN.md §4's decided shapes too (message.sent and message.status.updated carry the Message).
  */
 export function payloadProblem(delivery: Delivery, assumed = false): PayloadProblem | undefined {
-  const payload = delivery.json as { event?: unknown; data?: unknown } | undefined;
-  const shape = (why: string): PayloadProblem => ({ why, breaks: 'EVT-PAYLOAD-SHAPE' });
-  if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
-    return shape(`the body is not a JSON object (${delivery.jsonError ?? typeof payload})`);
-  if (typeof payload.event !== 'string') return shape(`the body has no string "event" (keys: ${Object.keys(payload).join(', ')})`);
+  const shape = shapeProblem(delivery);
+  if (shape !== undefined) return { why: shape, breaks: 'EVT-PAYLOAD-SHAPE' };
+  const payload = delivery.json as { event: string; data: object };
   const schema = payloadSchemas[payload.event];
   if (schema === undefined) return { why: `event "${payload.event}" is not a kind a webhook may receive`, breaks: 'EVT-KIND-MATCHES' };
   const issues = validate(schema, payload).issues.filter((issue) => assumed || !issue.assumed);
@@ -33,4 +31,15 @@ export function payloadProblem(delivery: Delivery, assumed = false): PayloadProb
   if (first === undefined) return undefined;
   const why = `${payload.event}: ${issues.map((i) => `${i.path || '/'} ${i.message}`).join('; ')}`;
   return { why, breaks: first.requirement ?? (first.assumed ? 'EVT-DESIGN-PAYLOADS' : 'EVT-PAYLOAD-SHAPE') };
+}
+
+/** Why a body is not spec §6's `{event, data}` (a JSON object, a string event, an object data: EVT-PAYLOAD-SHAPE). */
+export function shapeProblem(delivery: Delivery): string | undefined {
+  const payload = delivery.json as { event?: unknown; data?: unknown } | undefined;
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
+    return `the body is not a JSON object (${delivery.jsonError ?? typeof payload})`;
+  if (typeof payload.event !== 'string') return `the body has no string "event" (keys: ${Object.keys(payload).join(', ')})`;
+  const data = payload.data;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return `the body's "data" is not an object (${data === null ? 'null' : typeof data})`;
+  return undefined;
 }
