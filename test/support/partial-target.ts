@@ -63,7 +63,9 @@ export async function startPartialTarget(options: PartialTargetOptions = {}): Pr
   const reference = referenceTarget({ mode: 'simulator', ...options.reference, extra: { hosts, ...options.reference?.extra } });
   await reference.start(options.start ?? {});
   const upstream = new URL(reference.baseUrl);
-  const agent = new Agent({ keepAlive: true });
+  // an idle socket is dropped after 1 s, well before the reference's server closes it (Node's keepAliveTimeout, 5 s):
+  // reusing one the server was closing answered a send 502 "socket hang up" on a loaded machine (issue 34)
+  const agent = new Agent({ keepAlive: true, timeout: 1_000 });
   const missing = (options.missing ?? []).map((route) => ({ method: route.method?.toUpperCase(), test: pathTester(route.path) }));
   const dialect = options.dialect ?? {};
   const counts = { missing: 0, refused: 0, forwarded: 0 };
