@@ -27,7 +27,7 @@ describe('a target that does not answer like this API at all', () => {
     const server = await plainServer(status, body);
     const out = await mkdtemp(join(tmpdir(), 'conform-not-api-'));
     try {
-      const outcome = await conform(['--target', server.url, '--profile', 'simulator', '--suite', 'contract/*', '--out', out]);
+      const outcome = await conform(['--target', server.url, '--profile', 'simulator', '--receiver-port', '0', '--suite', 'contract/*', '--out', out]);
       expect(outcome.code).toBe(2);
       expect(outcome.stderr).toMatch(/^conform: the target does not answer like this API: GET http:\/\/127\.0\.0\.1:\d+\/v1\/user\/me answered (405|200)/m);
       expect(outcome.stderr).not.toMatch(/fc\.oneof|internal error|FAIL \[/);
@@ -43,7 +43,7 @@ describe('a target that does not answer like this API at all', () => {
     const server = await plainServer(500, 'Internal Server Error');
     const out = await mkdtemp(join(tmpdir(), 'conform-not-api-'));
     try {
-      const outcome = await conform(['--target', server.url, '--profile', 'simulator', '--suite', 'contract/messages', '--out', out]);
+      const outcome = await conform(['--target', server.url, '--profile', 'simulator', '--receiver-port', '0', '--suite', 'contract/messages', '--out', out]);
       expect(outcome.code, outcome.stderr).toBe(1);
       expect(outcome.stderr).not.toMatch(/does not answer like this API/);
     } finally {
