@@ -11,6 +11,23 @@ export interface RunningSimulator {
   readonly receiverPort: number | undefined;
   /** The virtual-phone UI's origin, when the UI runs (its phones are the inbound trigger, spec §6). */
   readonly uiUrl?: string | undefined;
+  /** Its conventions as given to it (the file path as typed): conform takes the same flags (docs/conventions.md). */
+  readonly conventions?: { templates?: string | undefined; signatureScheme?: string | undefined; signatureHeader?: string | undefined };
+}
+
+/** A word the shell passes through as it is, else the word in single quotes. */
+function shellWord(word: string): string {
+  return /^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The conform flags of the simulator's own conventions: a run without them fails what the simulator does on purpose. */
+function conventionFlags(given: RunningSimulator['conventions']): string[] {
+  const flags: [string, string | undefined][] = [
+    ['--templates', given?.templates],
+    ['--signature-scheme', given?.signatureScheme],
+    ['--signature-header', given?.signatureHeader],
+  ];
+  return flags.filter((flag): flag is [string, string] => flag[1] !== undefined && flag[1] !== '').map(([flag, value]) => `${flag} ${shellWord(value)}`);
 }
 
 /**
@@ -22,7 +39,9 @@ export function conformCommandFor(sim: RunningSimulator): string {
   const api = new URL(sim.apiUrl);
   const apiOrigin = `http://127.0.0.1:${api.port || 80}`;
   if (sim.mode === 'production') {
-    return `CONFORM_API_KEY=<a growth --key> npm run conform -- --target production --base-url ${apiOrigin}`;
+    return ['CONFORM_API_KEY=<a growth --key> npm run conform -- --target production', `--base-url ${apiOrigin}`, ...conventionFlags(sim.conventions)].join(
+      ' ',
+    );
   }
   const flags = ['--target simulator'];
   if (Number(api.port) !== simulatorApiPort) flags.push(`--base-url ${apiOrigin}`);
@@ -35,5 +54,6 @@ export function conformCommandFor(sim: RunningSimulator): string {
   if (ui !== undefined && (Number(api.port) !== simulatorApiPort || Number(ui.port) !== simulatorUiPort)) {
     flags.push(`--inbound-trigger '${virtualPhoneTrigger(`http://127.0.0.1:${ui.port || 80}`)}'`);
   }
+  flags.push(...conventionFlags(sim.conventions));
   return `npm run conform -- ${flags.join(' ')}`;
 }

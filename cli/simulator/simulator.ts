@@ -42,7 +42,9 @@ function pairs(items: string[], flag: string): [string, string][] {
   });
 }
 
-function options(values: ResolvedValues<typeof simulatorOptions>): { reference: ReferenceOptions; receiverPort: number | undefined } {
+type Values = ResolvedValues<typeof simulatorOptions>;
+
+function options(values: Values): { reference: ReferenceOptions; receiverPort: number | undefined; values: Values } {
   const { mode, host } = values;
   // defaults where `npm run conform -- --target simulator` meets the simulator (spec/simulator-defaults.ts)
   const routing = defaultRouting({
@@ -70,7 +72,7 @@ function options(values: ResolvedValues<typeof simulatorOptions>): { reference: 
     ...(process.env.SIM_WEBHOOK_SECRET ? { webhookSecret: process.env.SIM_WEBHOOK_SECRET } : {}),
     ...simulatorConventions(values),
   };
-  return { reference, receiverPort: routing.receiverPort };
+  return { reference, receiverPort: routing.receiverPort, values };
 }
 
 async function main(): Promise<void> {
@@ -93,14 +95,16 @@ async function main(): Promise<void> {
     },
   });
   try {
-    const { reference: opts, receiverPort } = options(readCommandLine(simulatorOptions, argv, process.env, '--api-port <n>').values);
+    const { reference: opts, receiverPort, values } = options(readCommandLine(simulatorOptions, argv, process.env, '--api-port <n>').values);
     server = await startReference(opts);
     const ui = server.uiUrl ? `, UI on ${server.uiUrl}` : '';
     const mode = opts.mode as 'production' | 'simulator';
     console.log(`simulator: API on ${server.url}/v1 (mode ${mode})${ui}`);
     if (opts.webhookUrl) console.log(`simulator: events go to ${opts.webhookUrl} (signing secret from SIM_WEBHOOK_SECRET, or generated)`);
     // spec §8: the one configured webhook URL; the harness must listen where this simulator delivers
-    console.log(`simulator: test it with: ${conformCommandFor({ mode, apiUrl: server.url, webhookUrl: opts.webhookUrl, receiverPort, uiUrl: server.uiUrl })}`);
+    console.log(
+      `simulator: test it with: ${conformCommandFor({ mode, apiUrl: server.url, webhookUrl: opts.webhookUrl, receiverPort, uiUrl: server.uiUrl, conventions: values })}`,
+    );
   } catch (err) {
     if (err instanceof UsageError || isHarnessError(err) || err instanceof ConventionUsageError || err instanceof ReferenceConfigError) {
       console.error(`simulator: ${(err as Error).message}`);

@@ -54,6 +54,24 @@ describe('npm run simulator and conform --target simulator meet on the defaults'
     expect(conformCommandFor({ mode: 'production', apiUrl: 'http://127.0.0.1:4001', webhookUrl: undefined, receiverPort: 4010 })).not.toMatch(/--api-key \S/);
   });
 
+  it('a simulator started with conventions of its own prints them, and the printed command resolves to them', () => {
+    const conventions = { templates: 'examples/conventions/acme-templates.json', signatureHeader: 'Acme-Signature' };
+    const command = conformCommandFor({ mode: 'simulator', apiUrl: 'http://127.0.0.1:4001', webhookUrl: simulatorWebhookUrl, receiverPort: 4010, conventions });
+    expect(command).toBe('npm run conform -- --target simulator --templates examples/conventions/acme-templates.json --signature-header Acme-Signature');
+    const run = resolveRun(parseConformArgs(command.replace('npm run conform -- ', '').split(' ')), {}, {});
+    expect(run.target.conventions.signature).toMatchObject({ scheme: 'service', header: 'Acme-Signature', described: true });
+    expect(run.target.conventions.templates?.templates.map((t) => t.id)).toContain('acme-login');
+    // a word the shell would split or expand is quoted
+    const spaced = conformCommandFor({
+      mode: 'simulator',
+      apiUrl: 'http://127.0.0.1:4001',
+      webhookUrl: simulatorWebhookUrl,
+      receiverPort: 4010,
+      conventions: { templates: "my dir/it's.json" },
+    });
+    expect(spaced).toBe(`npm run conform -- --target simulator --templates 'my dir/it'\\''s.json'`);
+  });
+
   it('given routing flags win, and the egress guard still allows loopback only (the reference refuses others)', () => {
     const routing = defaultRouting({ ...given, egress: { [receiverPublicOrigin]: 'http://127.0.0.1:6000' } });
     expect(routing.egress[receiverPublicOrigin]).toBe('http://127.0.0.1:6000');
