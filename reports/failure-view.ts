@@ -1,6 +1,6 @@
 import type { CheckResult, TargetAnswer } from '../results/run-result.js';
 import { cut, cutLine, jsonText } from './safe-text.js';
-import { renamedText } from './fix-first.js';
+import { pointerText, renamedText } from './fix-first.js';
 import { rerunView } from './rerun-view.js';
 import type { RerunContext, RerunView } from './rerun-view.js';
 
@@ -55,7 +55,7 @@ function answerText(answer: TargetAnswer | undefined, max: number): string | und
   // the message is often in the reason too: keep it short here
   if (answer.message) parts.push(`"${cutLine(answer.message, max > 1000 ? 300 : 120)}"`);
   if (answer.renamed !== undefined && answer.renamed.length > 0) parts.push(cutLine(renamedText(answer.renamed), 300));
-  else if (answer.pointer !== undefined) parts.push(`first schema violation at ${cutLine(answer.pointer || '/', 120)}`);
+  else if (answer.pointer !== undefined) parts.push(pointerText(answer));
   return parts.join(': ');
 }
 

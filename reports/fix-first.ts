@@ -86,6 +86,12 @@ export function dialectHintText(result: Pick<RunResult, 'dialectHint'>): string 
   return `To run the checks behind the names above, rerun with ${cutLine(flags, 300)}: each name still fails once, where it is read`;
 }
 
+/** "first schema violation at /0/signing_secret: found a string of 71 characters": where a wrong shape is, and what is there. */
+export function pointerText(answer: { readonly pointer?: string; readonly found?: string }): string {
+  const at = `first schema violation at ${cutLine(answer.pointer || '/', 120)}`;
+  return answer.found === undefined ? at : `${at}: found ${cutLine(answer.found, 80)}`;
+}
+
 /** The columns of the operations table. */
 export const operationHeader: readonly string[] = ['operation', 'request', 'state', 'target answered'];
 
@@ -97,7 +103,7 @@ export function operationAnswer(row: OperationRow): string {
   if (row.status !== undefined) said.push(`HTTP ${row.status}`);
   if (row.message) said.push(`"${cutLine(row.message, 160)}"`);
   if (row.renamed !== undefined && row.renamed.length > 0) said.push(cutLine(renamedText(row.renamed), 300));
-  else if (row.pointer !== undefined) said.push(`first schema violation at ${cutLine(row.pointer || '/', 120)}`);
+  else if (row.pointer !== undefined) said.push(pointerText(row));
   return said.join(' · ');
 }
 

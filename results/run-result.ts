@@ -116,6 +116,8 @@ export interface TargetAnswer {
   readonly pointer?: string;
   /** A 2xx answer in a wrong shape: the fields its violations point at (a check that reads none of them still runs). */
   readonly fields?: readonly string[];
+  /** What the answer holds at the pointer, in a few words ("a string of 71 characters"; never a secret's value). */
+  readonly found?: string;
   /** What the check expected of this answer's status, when that expectation failed (e.g. "2xx": a valid request refused). */
   readonly expected?: string;
   /** A 2xx answer whose shape differs from the spec by names only: each field it names its own way. */
@@ -195,6 +197,8 @@ export interface OperationRow {
   readonly message?: string;
   /** wrong-shape: the JSON pointer of the first schema violation. */
   readonly pointer?: string;
+  /** wrong-shape: what the answer holds at that pointer ("a string of 71 characters", "nothing"). */
+  readonly found?: string;
   /** wrong-shape: the fields the answer names its own way ("answers `messages` where spec §2.2 names `data`"). */
   readonly renamed?: readonly NameDifference[];
   /** blocked: the check it waited on. */

@@ -148,7 +148,7 @@ export function gradeSecrets(operation: Operation, answer: AnswerView): Finding[
   const { text } = answer.body;
   const where = text.includes('signing_secret') || text.includes('\\u') ? secretPath(answer.body.json) : undefined;
   const requirement = secretRequirement(operation);
-  if (where !== undefined) return [fail(requirement, `the answer carries ${where} (spec §2.3: only create and rotate answers carry the secret)`)];
+  if (where !== undefined) return [fail(requirement, `the answer carries ${where} (spec §2.3: only create and rotate answers carry the secret)`, where)];
   return answer.status < 300 ? [pass(requirement)] : [];
 }
 

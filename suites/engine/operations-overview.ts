@@ -43,11 +43,15 @@ export function operationsOverview(checks: readonly CheckResult[]): OperationRow
       state,
       checkId: deciding.id,
       ...(state !== 'works' && state !== 'blocked' && answer?.status !== undefined ? { status: answer.status } : {}),
-      // a names-only difference says what the target expects better than the start of its body
-      ...(state !== 'works' && state !== 'blocked' && answer?.message !== undefined && !(state === 'wrong-shape' && answer.renamed)
+      // a names-only difference or the pointer says what is wrong better than the start of a 2xx body
+      ...(state !== 'works' &&
+      state !== 'blocked' &&
+      answer?.message !== undefined &&
+      !(state === 'wrong-shape' && (answer.renamed ?? answer.pointer) !== undefined)
         ? { message: answer.message }
         : {}),
       ...(state === 'wrong-shape' && answer?.pointer !== undefined ? { pointer: answer.pointer } : {}),
+      ...(state === 'wrong-shape' && answer?.found !== undefined ? { found: answer.found } : {}),
       ...(state === 'wrong-shape' && answer?.renamed !== undefined ? { renamed: answer.renamed } : {}),
       ...(state === 'blocked' && (fixture ?? deciding.blockedBy) !== undefined ? { blockedBy: fixture ?? deciding.blockedBy } : {}),
     };

@@ -230,12 +230,13 @@ function failureSite(details: FailureDetails | undefined, http: HttpClient): Pic
   const operation = operationOfRequest(exchange.request.method, exchange.request.url);
   const answer = targetAnswer(exchange, details?.pointer);
   const message = answer.message === undefined ? {} : { message: http.redactor.scrub(answer.message) };
+  const found = answer.found === undefined ? {} : { found: http.redactor.scrub(answer.found) };
   const expected = details?.expected === undefined ? {} : { expected: details.expected };
   const fields = details?.fields === undefined ? {} : { fields: [...details.fields] };
   const renamed = operation === undefined ? [] : renamedIn(operation, exchange);
   return {
     ...(operation !== undefined ? { failedOperation: operation } : {}),
-    answer: { ...answer, ...message, ...expected, ...fields, ...(renamed.length > 0 ? { renamed } : {}) },
+    answer: { ...answer, ...message, ...found, ...expected, ...fields, ...(renamed.length > 0 ? { renamed } : {}) },
   };
 }
 

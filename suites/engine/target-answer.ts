@@ -1,5 +1,6 @@
 import type { Exchange } from '../../targets/index.js';
 import type { TargetAnswer } from '../../results/run-result.js';
+import { foundAt } from './answer-found.js';
 
 /** The longest target message kept (a report shows it beside the check, not the whole body). */
 export const targetMessageLimit = 200;
@@ -15,6 +16,7 @@ export function targetAnswer(exchange: Exchange, pointer?: string): TargetAnswer
     ...(exchange.status !== undefined ? { status: exchange.status } : {}),
     ...(message !== undefined ? { message } : {}),
     ...(pointer !== undefined ? { pointer } : {}),
+    ...(pointer !== undefined && exchange.json !== undefined ? { found: foundAt(exchange.json, pointer) } : {}),
   };
 }
 
