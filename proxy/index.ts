@@ -11,4 +11,5 @@ export { loopbackForwardUrl } from './session-url.js';
 export type { GradedSession } from './session-reports.js';
 export type { SessionHooks } from './session-hooks.js';
 export { violationLine } from './violation-line.js';
+export { connectProbe } from './connect-probe.js';
 export type { Violation } from './session-tally.js';

@@ -95,7 +95,7 @@ export function sessionResult(session: Pick<GradedSession, 'tally' | 'notGraded'
       : {
           setupError: {
             code: 'NO_TRAFFIC',
-            message: `no ${meta.kind === 'proxy' ? 'exchange of a contract operation' : 'delivery'} was graded in this session${traffic.notGraded > 0 ? ` (${traffic.notGraded} of ${traffic.exchanges} exchanges not graded)` : ''}: point your client at the ${meta.kind}`,
+            message: `no ${meta.kind === 'proxy' ? 'exchange of a contract operation' : 'delivery'} was graded in this session${traffic.notGraded > 0 ? ` (${traffic.notGraded} of ${traffic.exchanges} exchanges not graded)` : ''}: ${traffic.exchanges > 0 && traffic.notGraded === traffic.exchanges ? 'each was counted as not graded, with the reason' : `point your client at the ${meta.kind}`}`,
           },
         }),
     requestsSent: traffic.exchanges,

@@ -16,7 +16,7 @@ async function main(): Promise<number> {
   }
   const target = values.target;
   if (target === undefined) throw new HarnessError('USAGE', '--target is required: the API origin the proxy forwards to');
-  const settings = sessionSettings(values);
+  const settings = sessionSettings(values, 'proxy');
   return runPassiveSession('proxy', target, settings, (hooks) =>
     startProxy({
       target,

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   if (forward !== undefined) {
     if (flags.httpsPort !== undefined)
       throw new ReceiverError('invalid_option', '--https-port is not available with --forward: the forwarder listens on loopback http (--port)');
-    const settings = sessionSettings(values);
+    const settings = sessionSettings(values, 'forwarder');
     // checked before anything is printed: a user:password@ in it must reach neither the terminal nor a report
     const endpoint = loopbackForwardUrl(forward);
     const code = await runPassiveSession('forwarder', endpoint.href, settings, async (hooks) => {

@@ -1,6 +1,7 @@
 // Wiring shared by `npm run proxy` and `npm run receiver -- --forward`: the session's end (Ctrl-C, SIGTERM,
 // --duration, --max-exchanges), the live violation lines and the reports (issue 18).
-import { sessionResult, violationLine, writeSessionReports } from '../../proxy/index.js';
+import { basename, resolve } from 'node:path';
+import { connectProbe, sessionResult, violationLine, writeSessionReports } from '../../proxy/index.js';
 import type { GradedSession, SessionHooks, SessionKind } from '../../proxy/index.js';
 import { defaultReporterNames, reporterNames } from '../../reports/reporters.js';
 import { notGradedNote } from '../../reports/text-format.js';
@@ -9,6 +10,7 @@ import { HarnessError } from '../../targets/harness-error.js';
 import { Redactor } from '../../targets/redact.js';
 import { stopOnSignal } from '../../targets/stop-on-signal.js';
 import type { ResolvedValues } from '../options/option-values.js';
+import { sessionReportFolder } from './session-options.js';
 import type { sessionOptions } from './session-options.js';
 
 /** The session options, checked. */
@@ -22,14 +24,14 @@ export interface SessionSettings {
 }
 
 /** Reads the session options from a command's resolved values (cli/shared/session-options.ts: defaults applied). */
-export function sessionSettings(values: ResolvedValues<typeof sessionOptions>): SessionSettings {
+export function sessionSettings(values: ResolvedValues<typeof sessionOptions>, kind: SessionKind): SessionSettings {
   const reporters = values.reporter ?? defaultReporterNames;
   const unknown = reporters.filter((name) => !reporterNames.includes(name));
   if (unknown.length > 0) throw new HarnessError('USAGE', `unknown --reporter ${unknown.join(', ')}: use ${reporterNames.join(', ')}`);
   return {
     ...(values.duration === undefined ? {} : { durationMs: values.duration * 1000 }),
     ...(values.maxExchanges === undefined ? {} : { maxExchanges: values.maxExchanges }),
-    outDir: values.out,
+    outDir: values.out ?? sessionReportFolder(kind),
     reporters,
     failOn: values.failOn,
     liveLines: values.liveLines,
@@ -80,16 +82,24 @@ export async function runPassiveSession(
   }
   const timer = settings.durationMs === undefined ? undefined : setTimeout(end, settings.durationMs);
   console.log(
-    `${kind} listening on ${session.url}; ${settings.durationMs !== undefined || settings.maxExchanges !== undefined ? 'ends by itself or ' : ''}Ctrl-C ends the session and writes the reports`,
+    `${kind} listening on ${session.url}; ${settings.durationMs !== undefined || settings.maxExchanges !== undefined ? 'ends by itself or ' : ''}Ctrl-C ends the session and writes the reports to ${resolve(settings.outDir)}`,
   );
+  const peer = kind === 'proxy' ? 'target' : 'endpoint';
+  // said at once: a dead target otherwise shows only as 502s and, at the end, "nothing graded"
+  const probed = connectProbe(baseUrl).then((why) => {
+    if (why !== undefined) console.log(`${kind}: the ${peer} ${baseUrl} takes no connection (${why}): clients get 502 until it is up`);
+  });
   await ended;
   clearTimeout(timer);
+  await probed;
   // on a signal the whole stop fits the 15 s bound: 3 s for exchanges in flight, 5 s to grade what was handed over
   await (stop.received === undefined ? session.stop() : session.stop(3_000, 5_000));
   const result = sessionResult(session, { kind, baseUrl, startedAt, endedAt: Date.now(), failOn: settings.failOn });
   const written = await writeSessionReports(result, session, { outDir: settings.outDir, reporters: settings.reporters });
   if (written.console !== undefined) process.stdout.write(written.console);
-  console.log(`${finalLine(result, session.tally.operations.size, kind)}; reports: ${written.files.join(', ')}`);
+  console.log(
+    `${finalLine(result, session.tally.operations.size, kind)}; reports in ${resolve(settings.outDir)}: ${written.files.map((file) => basename(file)).join(', ')}`,
+  );
   stop.dispose();
   return result.exitCode;
 }

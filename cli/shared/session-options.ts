@@ -8,11 +8,23 @@ export const sessionGroups = {
   reports: { title: 'Reports' },
 } as const satisfies Record<string, OptionGroupDef>;
 
+/** The report folder of a session when no --out is given: its own, so a session never writes over a conform run's reports. */
+export function sessionReportFolder(kind: 'proxy' | 'forwarder'): string {
+  return `${defaultReportFolder}/${kind === 'proxy' ? 'proxy' : 'forward'}`;
+}
+
 /** The options every passive session takes (`npm run proxy`, `npm run receiver -- --forward`), each defined once. */
 export const sessionOptions = [
   { key: 'duration', kind: 'number', group: 'session', arg: '<seconds>', defaultNote: 'on Ctrl-C or SIGTERM', help: 'end the session after this long' },
   { key: 'maxExchanges', kind: 'number', group: 'session', arg: '<n>', help: 'end the session after n exchanges' },
-  { key: 'out', kind: 'string', group: 'reports', arg: '<dir>', default: defaultReportFolder, help: 'reports directory' },
+  {
+    key: 'out',
+    kind: 'string',
+    group: 'reports',
+    arg: '<dir>',
+    defaultNote: `${defaultReportFolder}/proxy or ${defaultReportFolder}/forward`,
+    help: "reports directory (by default a folder of the session's own, beside conform's reports)",
+  },
   {
     key: 'reporter',
     kind: 'list',

@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startReference } from '../../simulator/index.js';
 import type { ReferenceServer } from '../../simulator/index.js';
 import { call } from './scripted-client.js';
+import { freePort } from '../support/free-port.js';
+import { sessionReportFolder, sessionOptions } from '../../cli/shared/session-options.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const KEY = 'cli-proxy-key-000123';
@@ -70,6 +72,23 @@ describe('npm run proxy and npm run receiver -- --forward', () => {
     }
   }, 60_000);
 
+  it('proxy: a dead target is said at start, and the report folder at start and end (its own by default)', async () => {
+    const dead = `http://127.0.0.1:${await freePort()}`;
+    out = await mkdtemp(join(tmpdir(), 'proxy-cli-'));
+    const cli = startCli('cli/proxy/proxy.ts', ['--target', dead, '--port', '0', '--max-exchanges', '1', '--out', out]);
+    const url = await cli.url;
+    expect(url).not.toBeNull();
+    await expect.poll(() => cli.output(), { timeout: 10_000 }).toContain(`proxy: the target ${dead} takes no connection (ECONNREFUSED)`);
+    expect(cli.output()).toContain(`Ctrl-C ends the session and writes the reports to ${out}`);
+    expect((await call(url!, KEY, 'GET', '/v1/user/me')).status).toBe(502);
+    expect(await cli.exit).toBe(2);
+    expect(cli.output()).toContain(`nothing graded on the graded exchanges only; reports in ${out}: junit.xml`);
+    expect(cli.output()).toContain('(1 of 1 exchanges not graded): each was counted as not graded, with the reason');
+    // without --out a session writes beside conform's reports, never over them
+    expect(sessionOptions.find((option) => option.key === 'out')).not.toHaveProperty('default');
+    expect([sessionReportFolder('proxy'), sessionReportFolder('forwarder')]).toEqual(['conformance-report/proxy', 'conformance-report/forward']);
+  }, 60_000);
+
   it('proxy: exchanges it could not grade are counted in the final line and every report, beside the verdict', async () => {
     ref = await startReference({ keys: { [KEY]: { tier: 'growth', ratePerMinute: null } } });
     out = await mkdtemp(join(tmpdir(), 'proxy-cli-'));
@@ -82,7 +101,7 @@ describe('npm run proxy and npm run receiver -- --forward', () => {
     expect(await cli.exit).toBe(0);
     const note = 'NOT GRADED: 1 of 2 exchanges (a body passed the capture limit: 1)';
     expect(cli.output()).toContain(`2 exchanges: 1 graded, 0 outside the contract, 1 not graded (${note}`);
-    expect(cli.output()).toMatch(/: conforms on the graded exchanges only; reports:/);
+    expect(cli.output()).toMatch(/: conforms on the graded exchanges only; reports in /);
     expect(await readFile(join(out, 'summary.md'), 'utf8')).toMatch(new RegExp(`^# Conformance: ⚠️ CONFORMS .*; ${note.replace(/[()]/g, '\\$&')}`));
     expect(await readFile(join(out, 'junit.xml'), 'utf8')).toContain(`<skipped message="${note}`);
     expect(await readFile(join(out, 'report.html'), 'utf8')).toContain('1 exchanges NOT GRADED');
