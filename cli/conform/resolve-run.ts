@@ -1,6 +1,7 @@
 import { defaultReporterNames, reporterNames } from '../../reports/index.js';
 import type { Selection } from '../../suites/checks/index.js';
 import { parseShard } from '../../suites/engine/index.js';
+import { didYouMean } from '../../suites/checks/near-matches.js';
 import type { RunDescription, Shard } from '../../suites/engine/index.js';
 import {
   containerTarget,
@@ -292,7 +293,9 @@ function buildTarget(options: ResolvedOptions, choice: TargetChoice): Target {
     }
     default: {
       if (!/^https?:\/\//.test(choice.target)) {
-        throw new HarnessError('USAGE', `Unknown --target "${choice.target}": use reference, simulator, production, container or an http(s) URL.`);
+        const kinds = ['reference', 'simulator', 'production', 'container'];
+        const hint = didYouMean(choice.target, kinds).replace(/ Did you mean (.+)\?$/, ' Did you mean --target $1?');
+        throw new HarnessError('USAGE', `Unknown --target "${choice.target}": use reference, simulator, production, container or an http(s) URL.${hint}`);
       }
       if (choice.baseUrl) throw new HarnessError('USAGE', `Give the URL either as --target <url> or as --base-url, not both (drop ${labelOf('baseUrl')}).`);
       const profile = profileFor(choice.profile ?? 'production');

@@ -83,7 +83,8 @@ describe('argument resolution (in-process)', () => {
     expect(() => parseConformArgs(['--fail-on', 'observe'])).toThrow(/--fail-on must be "must" or "should"/);
     const args = parseConformArgs(['--target', 'simulator', '--fault', 'x']);
     expect(() => resolveRun(args, {}, {})).toThrow(/--fault works only with --target reference/);
-    expect(() => resolveRun(parseConformArgs(['--target', 'staging']), {}, {})).toThrow(/Unknown --target "staging"/);
+    expect(() => resolveRun(parseConformArgs(['--target', 'staging']), {}, {})).toThrow(/Unknown --target "staging": use .* URL\.$/);
+    expect(() => resolveRun(parseConformArgs(['--target', 'simulater']), {}, {})).toThrow(/Unknown --target "simulater".* Did you mean --target simulator\?$/);
     expect(() => resolveRun(parseConformArgs(['--reporter', 'pdf']), {}, {})).toThrow(expect.objectContaining({ code: 'UNKNOWN_REPORTER' }));
   });
 
