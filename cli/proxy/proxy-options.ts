@@ -9,7 +9,14 @@ const groups = { proxy: { title: 'Proxy' }, ...sessionGroups, commands: { title:
 
 /** Every option of `npm run proxy`, each defined once: its parser, --help and docs/reference/commands.md are made from it. */
 export const proxyOptions = [
-  { key: 'target', kind: 'string', group: 'proxy', arg: '<url>', help: 'the API origin without /v1 (required), e.g. http://127.0.0.1:4001' },
+  { key: 'target', kind: 'string', group: 'proxy', arg: '<url>', help: 'the API origin without /v1 (required but with --har), e.g. http://127.0.0.1:4001' },
+  {
+    key: 'har',
+    kind: 'string',
+    group: 'proxy',
+    arg: '<file>',
+    help: 'grade a recorded HAR file (devtools, mitmproxy, Newman, k6) offline instead of listening: the same graders, history rules and reports',
+  },
   { key: 'port', kind: 'number', group: 'proxy', arg: '<n>', max: 65535, default: proxyDefaultPort, help: 'loopback port (0 picks a free one)' },
   { key: 'host', kind: 'string', group: 'proxy', arg: '<addr>', defaultNote: '127.0.0.1', help: 'loopback address to listen on (127.0.0.1 or ::1)' },
   {

@@ -5,6 +5,8 @@ import { readCommandLine } from '../options/resolve-values.js';
 import { renderHelp } from '../options/render-help.js';
 import { runPassiveSession, sessionSettings } from '../shared/passive-session.js';
 import { proxyHelp, proxyOptions } from './proxy-options.js';
+import { gradeHarFile } from './grade-har-file.js';
+import { HarFormatError } from '../../proxy/index.js';
 
 const usage = renderHelp(proxyOptions, proxyHelp);
 
@@ -14,6 +16,7 @@ async function main(): Promise<number> {
     console.log(usage);
     return 0;
   }
+  if (values.har !== undefined) return gradeHarFile(values.har, sessionSettings(values, 'proxy'), values.maxBody);
   const target = values.target;
   if (target === undefined) throw new HarnessError('USAGE', '--target is required: the API origin the proxy forwards to');
   const settings = sessionSettings(values, 'proxy');
@@ -34,7 +37,8 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     console.error(`proxy: ${error instanceof Error ? error.message : String(error)}`);
-    console.error(usage);
+    // a file that cannot be graded is told in one line: the usage would bury it
+    if (!(error instanceof HarFormatError)) console.error(usage);
     process.exit(2);
   },
 );

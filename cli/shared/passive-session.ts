@@ -2,7 +2,7 @@
 // --duration, --max-exchanges), the live violation lines and the reports (issue 18).
 import { basename, resolve } from 'node:path';
 import { connectProbe, sessionResult, violationLine, writeSessionReports } from '../../proxy/index.js';
-import type { GradedSession, SessionHooks, SessionKind } from '../../proxy/index.js';
+import type { GradedSession, SessionHooks, SessionKind, Violation } from '../../proxy/index.js';
 import { defaultReporterNames, reporterNames } from '../../reports/reporters.js';
 import { notGradedNote } from '../../reports/text-format.js';
 import type { RunResult, SessionTraffic } from '../../results/run-result.js';
@@ -55,17 +55,12 @@ export async function runPassiveSession(
   settings: SessionSettings,
   start: (hooks: SessionHooks) => Promise<StartedSession & { url: string }>,
 ): Promise<number> {
-  let printed = 0;
   let end: () => void = () => undefined;
   const ended = new Promise<void>((resolve) => (end = resolve));
   const redactor = new Redactor();
   const hooks: SessionHooks = {
     redactor,
-    onViolation: (violation) => {
-      printed += 1;
-      if (printed <= settings.liveLines) console.log(violationLine(violation, redactor));
-      else if (printed === settings.liveLines + 1) console.log(`(more violations are counted, not printed: see the reports in ${settings.outDir})`);
-    },
+    onViolation: violationPrinter(settings, redactor),
     onExchange: (count) => {
       if (settings.maxExchanges !== undefined && count >= settings.maxExchanges) end();
     },
@@ -94,13 +89,29 @@ export async function runPassiveSession(
   await probed;
   // on a signal the whole stop fits the 15 s bound: 3 s for exchanges in flight, 5 s to grade what was handed over
   await (stop.received === undefined ? session.stop() : session.stop(3_000, 5_000));
+  const code = await reportSession(kind, baseUrl, settings, session, startedAt);
+  stop.dispose();
+  return code;
+}
+
+/** Prints a violation line per violation, up to --live-lines (then counts them): what a session shows as it grades. */
+export function violationPrinter(settings: SessionSettings, redactor: Redactor): (violation: Violation) => void {
+  let printed = 0;
+  return (violation) => {
+    printed += 1;
+    if (printed <= settings.liveLines) console.log(violationLine(violation, redactor));
+    else if (printed === settings.liveLines + 1) console.log(`(more violations are counted, not printed: see the reports in ${settings.outDir})`);
+  };
+}
+
+/** A graded session's end: its reports written (the folder named), the last line printed; resolves with the exit code. */
+export async function reportSession(kind: SessionKind, baseUrl: string, settings: SessionSettings, session: GradedSession, startedAt: number): Promise<number> {
   const result = sessionResult(session, { kind, baseUrl, startedAt, endedAt: Date.now(), failOn: settings.failOn });
   const written = await writeSessionReports(result, session, { outDir: settings.outDir, reporters: settings.reporters });
   if (written.console !== undefined) process.stdout.write(written.console);
   console.log(
     `${finalLine(result, session.tally.operations.size, kind)}; reports in ${resolve(settings.outDir)}: ${written.files.map((file) => basename(file)).join(', ')}`,
   );
-  stop.dispose();
   return result.exitCode;
 }
 
