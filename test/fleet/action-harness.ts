@@ -34,6 +34,28 @@ export function conformStep(action: ActionFile = actionFile()): ActionStep & { r
   return step as ActionStep & { run: string; env: Record<string, string> };
 }
 
+/** The inputs that are no option of conform, each with the step that takes it: they set up Node and the upload. */
+export const actionOnlyInputs: Readonly<Record<string, string>> = {
+  'node-version': 'actions/setup-node',
+  upload: 'actions/upload-artifact',
+  'artifact-name': 'actions/upload-artifact',
+};
+
+/**
+ * The `npm run conform -- …` command a `uses: ./` step with these inputs amounts to, in the shell form of the
+ * examples (`${{ env.X }}` as "$X"): each input its flag, in the action's order (test/fleet/action-yml.test.ts proves
+ * the script passes each so), and --reporter github-actions but on a shard, as the script adds it.
+ */
+export function actionCommand(inputs: Readonly<Record<string, string>>): string {
+  const words: string[] = [];
+  for (const name of Object.keys(actionFile().inputs).filter((n) => inputs[n] !== undefined && actionOnlyInputs[n] === undefined)) {
+    const value = String(inputs[name]).replace(/\$\{\{ env\.([A-Z_]+) \}\}/g, '$$$1');
+    words.push(`--${name}`, value.includes('$') ? `"${value}"` : value);
+  }
+  if (inputs.shard === undefined) words.push('--reporter', 'github-actions');
+  return `npm run conform -- ${words.join(' ')}`;
+}
+
 /** The input a `${{ inputs.<name> }}` expression names, or undefined. */
 export function inputOf(expression: string): string | undefined {
   return /^\$\{\{ inputs\.([a-z-]+) \}\}$/.exec(expression)?.[1];

@@ -6,13 +6,12 @@ import { flagOf } from '../../cli/options/option-def.js';
 import { optionTable } from '../../cli/conform/options/option-table.js';
 import { startReference } from '../../simulator/index.js';
 import type { ReferenceServer } from '../../simulator/index.js';
-import { actionFile, conformStep, inputOf, runConformStep } from './action-harness.js';
+import { actionFile, actionOnlyInputs, conformStep, inputOf, runConformStep } from './action-harness.js';
 import { conform, resultsIn } from './fleet-harness.js';
 
 const action = actionFile();
 const step = conformStep(action);
-/** The inputs that are no option of conform: they set up Node and the upload. */
-const actionOnly: Record<string, string> = { 'node-version': 'actions/setup-node', upload: 'actions/upload-artifact', 'artifact-name': 'actions/upload-artifact' };
+const actionOnly = actionOnlyInputs;
 const optionOfInput = (name: string) => optionTable.find((option) => flagOf(option) === `--${name}`);
 const variableOf = (name: string): string => `IN_${name.toUpperCase().replaceAll('-', '_')}`;
 

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { RunResult } from '../../suites/engine/index.js';
+import { actionCommand } from './action-harness.js';
 
 /** The repository root. */
 export const repoRoot = new URL('../../', import.meta.url);
@@ -55,17 +56,17 @@ export function githubExample(): PipelineExample & { matrix: number[]; env: Reco
   const doc = parse(readFileSync(new URL('examples/ci/github-actions.yml', repoRoot), 'utf8')) as GithubDoc;
   const shard = doc.jobs.shard as GithubJob;
   const merge = doc.jobs.merge as GithubJob;
-  const runs = (job: GithubJob): string[] => conformLines(job.steps.map((step) => step.run));
-  const withPath = (job: GithubJob, action: string): string => job.steps.find((step) => step.uses?.startsWith(action))?.with?.path ?? '';
+  // each job runs conform through the repository's action (uses: ./), which uploads its `out` input
+  const inputs = (job: GithubJob): Record<string, string> => job.steps.find((step) => step.uses === './')?.with ?? {};
   return {
-    shardCommand: runs(shard)[0] as string,
-    mergeCommand: runs(merge)[0] as string,
+    shardCommand: actionCommand(inputs(shard)),
+    mergeCommand: actionCommand(inputs(merge)),
     shards: Number(doc.env.SHARDS),
     matrix: shard.strategy?.matrix.shard ?? [],
     env: { ...doc.env, ...shard.env },
-    shardArtifact: withPath(shard, 'actions/upload-artifact'),
-    mergeInput: withPath(merge, 'actions/download-artifact'),
-    reportArtifact: withPath(merge, 'actions/upload-artifact'),
+    shardArtifact: inputs(shard).out ?? '',
+    mergeInput: merge.steps.find((step) => step.uses?.startsWith('actions/download-artifact'))?.with?.path ?? '',
+    reportArtifact: inputs(merge).out ?? '',
   };
 }
 
