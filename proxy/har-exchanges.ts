@@ -4,6 +4,9 @@ import { printable } from './printable.js';
 /** The largest HAR file read (a whole day of an SDK's tests fits; a larger one is refused, not read in part). */
 export const harFileLimit = 256 * 1024 * 1024;
 
+/** The base URL of a recorded session's results: `har:` and the file (no origin was proxied). */
+export const recordedSessionPrefix = 'har:';
+
 /** The most entries read from one HAR file. */
 export const harEntryLimit = 200_000;
 
@@ -84,6 +87,16 @@ function exchangeOf(entry: unknown, index: number, maxBody: number): WireExchang
 }
 
 /**
+ * Where JSON.parse stopped, without its words: V8 quotes the text around the error ("Unexpected token 's', ..."[sk_live_ha"...),
+ * which would echo the untrusted file, a key in it perhaps.
+ */
+function jsonErrorPlace(message: string): string {
+  if (message.startsWith('Unexpected end of JSON input')) return ': it ends early';
+  const at = /at position (\d+)/.exec(message)?.[1];
+  return at === undefined ? ': a syntax error' : `: a syntax error at character ${at}`;
+}
+
+/**
  * The exchanges of a HAR 1.2 file (browser devtools, mitmproxy, Newman, k6), in the order they began: each entry's
  * request and answer as the proxy would have captured them. Throws HarFormatError naming the first thing wrong.
  */
@@ -92,7 +105,7 @@ export function harExchanges(text: string, file: string, maxBody: number): WireE
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new HarFormatError(`${printable(file, 200)} is not JSON (${printable((error as Error).message, 120)})`);
+    throw new HarFormatError(`${printable(file, 200)} is not JSON${jsonErrorPlace((error as Error).message)}`);
   }
   const log = isObject(parsed) ? parsed.log : undefined;
   if (!isObject(log) || !Array.isArray(log.entries)) throw new HarFormatError(`${printable(file, 200)} is not a HAR file: it has no log.entries list`);

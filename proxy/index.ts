@@ -13,5 +13,5 @@ export type { SessionHooks } from './session-hooks.js';
 export { violationLine } from './violation-line.js';
 export { connectProbe } from './connect-probe.js';
 export type { Violation } from './session-tally.js';
-export { harExchanges, HarFormatError, harFileLimit } from './har-exchanges.js';
+export { harExchanges, HarFormatError, harFileLimit, recordedSessionPrefix } from './har-exchanges.js';
 export { gradeRecorded } from './grade-har.js';

@@ -1,5 +1,7 @@
 import { requirementById, requirements } from '../spec/requirements.js';
 import type { CheckResult, CheckStatus, Level, RunResult } from '../results/run-result.js';
+import type { SessionTraffic } from '../results/run-result.js';
+import { recordedSessionPrefix } from './har-exchanges.js';
 import { exitCodeFor, requirementsMatrix, summarize } from '../suites/engine/summarize.js';
 import { rootCauses } from '../suites/engine/root-causes.js';
 import { sessionOperations } from './session-operations.js';
@@ -95,10 +97,17 @@ export function sessionResult(session: Pick<GradedSession, 'tally' | 'notGraded'
       : {
           setupError: {
             code: 'NO_TRAFFIC',
-            message: `no ${meta.kind === 'proxy' ? 'exchange of a contract operation' : 'delivery'} was graded in this session${traffic.notGraded > 0 ? ` (${traffic.notGraded} of ${traffic.exchanges} exchanges not graded)` : ''}: ${traffic.exchanges > 0 && traffic.notGraded === traffic.exchanges ? 'each was counted as not graded, with the reason' : `point your client at the ${meta.kind}`}`,
+            message: `no ${meta.kind === 'proxy' ? 'exchange of a contract operation' : 'delivery'} was graded in this session${traffic.notGraded > 0 ? ` (${traffic.notGraded} of ${traffic.exchanges} exchanges not graded)` : ''}: ${noTrafficAdvice(meta, traffic)}`,
           },
         }),
     requestsSent: traffic.exchanges,
     traffic,
   };
+}
+
+/** What to do when nothing was graded: a recorded file needs the client's API calls in it; a live session, the client pointed at it. */
+function noTrafficAdvice(meta: SessionMeta, traffic: SessionTraffic): string {
+  if (traffic.exchanges > 0 && traffic.notGraded === traffic.exchanges) return 'each was counted as not graded, with the reason';
+  if (meta.baseUrl.startsWith(recordedSessionPrefix)) return 'record the calls your client makes to the API (paths under /v1) into the file';
+  return `point your client at the ${meta.kind}`;
 }

@@ -1,7 +1,7 @@
 // `npm run proxy -- --har <file>`: a recorded session (browser devtools, mitmproxy, Newman, k6) graded offline with
 // the proxy's graders and history rules, into the same reports; nothing is forwarded, nothing listens.
 import { openSync, closeSync, fstatSync, readSync } from 'node:fs';
-import { gradeRecorded, harExchanges, HarFormatError, harFileLimit } from '../../proxy/index.js';
+import { gradeRecorded, harExchanges, HarFormatError, harFileLimit, recordedSessionPrefix } from '../../proxy/index.js';
 import { printable } from '../../proxy/printable.js';
 import { Redactor } from '../../targets/redact.js';
 import { reportSession, violationPrinter } from '../shared/passive-session.js';
@@ -40,5 +40,5 @@ export async function gradeHarFile(file: string, settings: SessionSettings, maxB
   console.log(`proxy: grading ${exchanges.length} recorded exchange(s) of ${printable(file, 200)}; reports go to ${settings.outDir}`);
   const redactor = new Redactor();
   const session = gradeRecorded(exchanges, redactor, violationPrinter(settings, redactor));
-  return reportSession('proxy', `har:${printable(file, 200)}`, settings, session, startedAt);
+  return reportSession('proxy', `${recordedSessionPrefix}${printable(file, 200)}`, settings, session, startedAt);
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flagOf } from '../../cli/options/option-def.js';
+import type { OptionDef } from '../../cli/options/option-def.js';
 import { optionTable } from '../../cli/conform/options/option-table.js';
 import { startReference } from '../../simulator/index.js';
 import type { ReferenceServer } from '../../simulator/index.js';
@@ -12,7 +13,7 @@ import { conform, resultsIn } from './fleet-harness.js';
 const action = actionFile();
 const step = conformStep(action);
 const actionOnly = actionOnlyInputs;
-const optionOfInput = (name: string) => optionTable.find((option) => flagOf(option) === `--${name}`);
+const optionOfInput = (name: string): OptionDef | undefined => optionTable.find((option) => flagOf(option) === `--${name}`);
 const variableOf = (name: string): string => `IN_${name.toUpperCase().replaceAll('-', '_')}`;
 
 describe('action.yml: every input is an option of conform, passed through', () => {
@@ -78,8 +79,13 @@ describe("action.yml's run step, run locally with bash against the embedded refe
   }, 150_000);
 
   it('with a baseline listing that failure: exit 0, reported as known; compare-run lists nothing new', async () => {
-    const written = await conform(['--target', narrow.target, '--requirement', narrow.requirement, '--seed', '9', '--runs', '5', '--out', join(dir, 'w')]
-      .concat(['--baseline', join(dir, 'known-failures.yaml'), '--baseline-update']));
+    const written = await conform(
+      ['--target', narrow.target, '--requirement', narrow.requirement, '--seed', '9', '--runs', '5', '--out', join(dir, 'w')].concat([
+        '--baseline',
+        join(dir, 'known-failures.yaml'),
+        '--baseline-update',
+      ]),
+    );
     expect(written.code, written.stderr).toBe(0);
     const run = await runConformStep({ ...narrow, baseline: 'known-failures.yaml', 'compare-run': 'report/results.json', out: 'gated' }, dir, env('gated'));
     expect(run.code, run.stderr).toBe(0);
