@@ -37,7 +37,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'har-cli-'));
 });
 
-describe('npm run proxy -- --har <file>: a file that cannot be graded', () => {
+describe('npm run proxy -- --har <file>, as typed', () => {
   it.each([
     ['cut short', `{"log": {"entries": [${JSON.stringify(SECRET)},`, /^proxy: .*broken\.har is not JSON: it ends early$/],
     // V8's own message quotes the text around the error: the key would be printed
@@ -80,5 +80,11 @@ describe('npm run proxy -- --har <file>: a file that cannot be graded', () => {
     expect(run.stdout).not.toContain('point your client');
     const results = JSON.parse(await readFile(join(dir, 'reports', 'results.json'), 'utf8')) as { setupError?: { message: string } };
     expect(results.setupError?.message).toMatch(/record the calls your client makes to the API \(paths under \/v1\) into the file$/);
+  }, 70_000);
+
+  it("the example of docs/passive.md (examples/har/sdk-session.har, a client's session against the reference): every exchange graded, exit 0", async () => {
+    const run = await proxyHar(join(ROOT, 'examples/har/sdk-session.har'));
+    expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
+    expect(run.stdout).toMatch(/^16 exchanges: 16 graded, 0 outside the contract, 0 not graded; over 11 operations: conforms; reports in /m);
   }, 70_000);
 });

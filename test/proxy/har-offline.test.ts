@@ -1,11 +1,10 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gradeRecorded, harExchanges, HarFormatError, sessionResult, startProxy } from '../../proxy/index.js';
 import type { RunningProxy } from '../../proxy/index.js';
 import { startReference } from '../../simulator/index.js';
 import type { ReferenceServer } from '../../simulator/index.js';
 import { Redactor } from '../../targets/redact.js';
+import { recorder } from './har-recorder.js';
 import { scriptedSession } from './scripted-client.js';
 
 const KEY = 'har-offline-growth-key-0001';
@@ -16,46 +15,6 @@ afterEach(async () => {
   await ref?.stop();
   ref = proxy = undefined;
 });
-
-/** A loopback recorder in front of `upstream` (as devtools or mitmproxy record): every exchange as a HAR 1.2 entry. */
-async function recorder(upstream: string) {
-  const entries: unknown[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const started = new Date();
-      const body = Buffer.concat(chunks);
-      const headers = Object.entries(req.headers).filter(([n]) => n !== 'host' && n !== 'connection' && n !== 'content-length');
-      void fetch(`${upstream}${req.url ?? '/'}`, {
-        method: req.method ?? 'GET',
-        headers: headers.map(([n, v]) => [n, String(v)] as [string, string]),
-        ...(body.length > 0 ? { body } : {}),
-      }).then(async (answer) => {
-        const text = await answer.text();
-        entries.push({
-          startedDateTime: started.toISOString(),
-          time: Date.now() - started.getTime(),
-          request: {
-            method: req.method,
-            url: `${upstream}${req.url}`,
-            headers: headers.map(([name, value]) => ({ name, value: String(value) })),
-            ...(body.length > 0 ? { postData: { mimeType: 'application/json', text: body.toString('utf8') } } : {}),
-          },
-          response: {
-            status: answer.status,
-            headers: [...answer.headers].map(([name, value]) => ({ name, value })),
-            content: { mimeType: answer.headers.get('content-type') ?? '', text },
-          },
-        });
-        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' }).end(text);
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, har: () => JSON.stringify({ log: { version: '1.2', entries } }), close: () => new Promise((resolve) => server.close(resolve)) };
-}
 
 const failures = (session: Parameters<typeof sessionResult>[0]) =>
   sessionResult(session, { kind: 'proxy', baseUrl: 'x', startedAt: 0, endedAt: 1, failOn: 'should' })
