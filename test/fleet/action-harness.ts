@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { repoRoot } from './fleet-harness.js';
+import { repoRoot } from '../support/repo-root.js';
 
 /** A step of action.yml's composite run. */
 export interface ActionStep {

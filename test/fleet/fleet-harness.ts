@@ -3,10 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { RunResult } from '../../suites/engine/index.js';
+import { repoRoot } from '../support/repo-root.js';
 import { actionCommand } from './action-harness.js';
 
-/** The repository root. */
-export const repoRoot = new URL('../../', import.meta.url);
+export { repoRoot };
 
 export { conform } from '../helpers/run-conform.js';
 
