@@ -134,8 +134,8 @@ function substitute(command: string, chain: string): string {
   return text;
 }
 
-/** A command that serves until stopped (the test stops it with SIGINT once it says it is listening). */
-const isLongRunning = (ran: string): boolean => /^npm run (simulator|receiver|proxy) -- (?!.*(--help\b|--fault list(\s|$)))/.test(ran);
+/** A command that serves until stopped (the test stops it with SIGINT once it says it is listening); `proxy --har` grades a file and ends. */
+const isLongRunning = (ran: string): boolean => /^npm run (simulator|receiver|proxy) -- (?!.*(--help\b|--fault list(\s|$)|--har\b))/.test(ran);
 
 /** The commands that need the shared simulator's ports (run one after another, in README order). */
 const usesSimulator = (text: string): boolean => /--(target|compare) simulator\b|127\.0\.0\.1:40(01|10)/.test(text);
