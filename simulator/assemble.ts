@@ -16,6 +16,7 @@ import { userOperations } from './user-route.js';
 import { stamp } from './variations.js';
 import { Dispatcher } from './webhooks/dispatcher.js';
 import { webhookOperations } from './webhooks/routes.js';
+import { WebhookService } from './webhooks/webhook-service.js';
 
 /**
  * Assembles one reference from its parts, applies the faults switched on to them from outside (simulator/faults/), then
@@ -27,6 +28,7 @@ export function assembleReference(options: ResolvedOptions, webhookSecret: strin
   const scheduler = new Scheduler();
   const auth = new Authenticator(options);
   const dispatcher = new Dispatcher(store, scheduler, options, faults, webhookSecret);
+  const workspaceId = randomUUID();
   const ref: ReferenceContext = {
     options,
     faults,
@@ -37,9 +39,10 @@ export function assembleReference(options: ResolvedOptions, webhookSecret: strin
     routes: apiRoutes(),
     operations: {} as Operations,
     dispatcher,
+    webhooks: new WebhookService(store, options, workspaceId, faults),
     messages: new MessageService(store, scheduler, options, faults, (event, data) => dispatcher.publish(event, data)),
     idempotency: new IdempotencyStore(options.clock, options.idempotencyTtlMs, faults.has('different-body-replayed')),
-    workspaceId: randomUUID(),
+    workspaceId,
     startedAt: stamp(options.variations, options.clock()),
   };
   Object.assign(ref.operations, messageOperations(ref), webhookOperations(ref), userOperations(ref));

@@ -8,6 +8,7 @@ import type { ResolvedOptions } from './options.js';
 import type { Scheduler } from './scheduler.js';
 import type { Store } from './store.js';
 import type { Dispatcher } from './webhooks/dispatcher.js';
+import type { WebhookService } from './webhooks/webhook-service.js';
 
 /**
  * One reference instance: its settings and state, and the parts it is assembled from. Faults and variations are applied
@@ -25,6 +26,7 @@ export interface ReferenceContext {
   operations: Operations;
   messages: MessageService;
   dispatcher: Dispatcher;
+  webhooks: WebhookService;
   idempotency: IdempotencyStore;
   workspaceId: string;
   startedAt: string;

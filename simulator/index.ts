@@ -24,6 +24,6 @@ export { ReferenceConfigError } from './errors.js';
 export { SHARED_NUMBER, MESSAGE_MAX } from './messages/routes.js';
 export { templateCatalogue } from './messages/templates.js';
 export type { Template } from './messages/templates.js';
-export { SIGNING_SECRET_WARNING } from './webhooks/routes.js';
+export { SIGNING_SECRET_WARNING } from './webhooks/webhook-service.js';
 export { FAILURE_REASON } from './messages/message-service.js';
 export type { DeliveryRecord, EventKind, EventPayload, Message, MessageDirection, MessageStatus, Tier, Webhook, WebhookEvent } from './types.js';

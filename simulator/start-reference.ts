@@ -7,7 +7,7 @@ import { resolveOptions } from './options.js';
 import { createSimulatorApi } from './create-simulator-api.js';
 import type { SimulatorApi } from './simulator-api.js';
 import { createUiHandler } from './ui/index.js';
-import { newSigningSecret } from './webhooks/routes.js';
+import { newSigningSecret } from './webhooks/webhook-service.js';
 import { assembleReference } from './assemble.js';
 
 /** A running reference: its API origin (no /v1), the UI origin if any, the in-process API, and stop(). */

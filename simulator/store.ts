@@ -12,11 +12,7 @@ export interface StoreEvents {
 export class Store extends EventEmitter<StoreEvents> {
   readonly messages = new Map<string, StoredMessage>();
   readonly webhooks = new Map<string, StoredWebhook>();
-  /** Webhooks deleted, by id: only faults read them (a soft delete; history-faults.ts). */
-  readonly deletedWebhooks = new Map<string, StoredWebhook>();
   readonly deliveries = new Map<string, DeliveryRecord[]>();
-  /** The url each record's attempt went to, by record id: only the fault deliveries-keyed-by-url reads it. */
-  readonly recordUrls = new Map<string, string>();
   private seq = 0;
 
   nextSeq(): number {
@@ -52,7 +48,6 @@ export class Store extends EventEmitter<StoreEvents> {
   addDelivery(record: DeliveryRecord, url: string): void {
     const list = this.deliveries.get(record.webhook_id) ?? [];
     list.push(record);
-    this.recordUrls.set(record.id, url);
     this.deliveries.set(record.webhook_id, list);
     if (this.listenerCount('delivery') > 0) this.emit('delivery', { ...record, url });
   }

@@ -64,15 +64,9 @@ export interface Webhook {
 /** A stored webhook: the resource plus its current signing secret. */
 export interface StoredWebhook extends Webhook {
   signing_secret: string;
-  /** The secret before the last rotation; only the signed-with-old-secret fault uses it. */
-  previous_secret?: string;
   seq: number;
-  /** The webhook as created (url, events, secret): only faults that keep following it read it (history-faults.ts). */
-  created?: { url: string; events: WebhookEvent[]; secret: string };
-  /** When its latest delivery attempt was recorded (variation extra-fields shows it; fault delivery-touches-updated-at stamps updated_at). */
+  /** When its latest delivery attempt was recorded (variation extra-fields shows it). */
   last_delivery_at?: string;
-  /** What the list shows until `until` (fault list-stale-after-update): the webhook before its last PUT. */
-  stale?: { view: Webhook; until: number };
 }
 
 /** A webhook delivery record, one per attempt (spec §2.4). */

@@ -1,19 +1,17 @@
 import { createHmac } from 'node:crypto';
-import type { FaultSet } from '../faults/fault-set.js';
 import type { SignatureOptions } from './signature-options.js';
 
-/**
- * The service scheme's header value (DESIGN §4): `t=<unix seconds>,v1=<hex HMAC-SHA256>` over
- * `"<t>.<raw body>"`, keyed with the whole secret string (`whsec_…`) as UTF-8 bytes; one v1 per secret.
- */
-export function signatureHeader(secrets: readonly string[], t: number, raw: Buffer, faults: FaultSet): string {
-  const v1 = secrets.map((secret) => {
-    const hmac = createHmac(faults.has('signature-hmac-sha1') ? 'sha1' : 'sha256', secret);
-    if (!faults.has('timestamp-not-signed')) hmac.update(`${t}.`);
-    hmac.update(raw);
-    return `,v1=${hmac.digest(faults.has('signature-base64') ? 'base64' : 'hex')}`;
-  });
-  return `t=${t}${v1.join('')}`;
+/** One v1 value of the service scheme: a MAC of the raw body and timestamp under one secret. */
+export type ServiceMac = (secret: string, t: number, raw: Buffer) => string;
+
+/** The service scheme's v1 (DESIGN §4): hex HMAC-SHA256 over `"<t>.<raw body>"`, keyed with the whole secret string (`whsec_…`) as UTF-8. */
+export function serviceMac(secret: string, t: number, raw: Buffer): string {
+  return createHmac('sha256', secret).update(`${t}.`).update(raw).digest('hex');
+}
+
+/** The service scheme's header value (DESIGN §4): `t=<unix seconds>,v1=<mac>`, one v1 per secret. */
+export function signatureHeader(secrets: readonly string[], t: number, raw: Buffer, mac: ServiceMac = serviceMac): string {
+  return `t=${t}${secrets.map((secret) => `,v1=${mac(secret, t, raw)}`).join('')}`;
 }
 
 // Standard Webhooks: the key is the base64 decoding of the secret after its whsec_ prefix (our secrets are hex, valid base64)
@@ -28,7 +26,7 @@ export function signatureHeaders(
   t: number,
   raw: Buffer,
   deliveryId: string,
-  faults: FaultSet,
+  mac: ServiceMac = serviceMac,
 ): Record<string, string> {
   switch (signature.scheme) {
     case 'standard-webhooks': {
@@ -44,6 +42,6 @@ export function signatureHeaders(
           .digest('hex')}`,
       };
     default:
-      return { [signature.header.toLowerCase()]: signatureHeader(secrets, t, raw, faults) };
+      return { [signature.header.toLowerCase()]: signatureHeader(secrets, t, raw, mac) };
   }
 }
