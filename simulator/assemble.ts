@@ -7,8 +7,11 @@ import { Api } from './http/api.js';
 import { apiRoutes } from './http/api-routes.js';
 import type { Operations } from './http/api-routes.js';
 import { IdempotencyStore } from './messages/idempotency.js';
+import { MessageListing } from './messages/listing.js';
 import { MessageService } from './messages/message-service.js';
 import { messageOperations } from './messages/routes.js';
+import { SendChecks } from './messages/send-checks.js';
+import { SendSteps } from './messages/send-steps.js';
 import type { ResolvedOptions } from './options.js';
 import { Scheduler } from './scheduler.js';
 import { Store } from './store.js';
@@ -40,8 +43,11 @@ export function assembleReference(options: ResolvedOptions, webhookSecret: strin
     operations: {} as Operations,
     dispatcher,
     webhooks: new WebhookService(store, options, workspaceId, faults),
-    messages: new MessageService(store, scheduler, options, faults, (event, data) => dispatcher.publish(event, data)),
-    idempotency: new IdempotencyStore(options.clock, options.idempotencyTtlMs, faults.has('different-body-replayed')),
+    messages: new MessageService(store, scheduler, options, (event, data) => dispatcher.publish(event, data)),
+    sendChecks: new SendChecks(options.templates),
+    sendSteps: new SendSteps(options, scheduler),
+    listing: new MessageListing(store, options),
+    idempotency: new IdempotencyStore(options.clock, options.idempotencyTtlMs),
     workspaceId,
     startedAt: stamp(options.variations, options.clock()),
   };

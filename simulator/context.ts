@@ -3,7 +3,10 @@ import type { FaultSet } from './faults/fault-set.js';
 import type { Api } from './http/api.js';
 import type { ApiRoute, Operations } from './http/api-routes.js';
 import type { IdempotencyStore } from './messages/idempotency.js';
+import type { MessageListing } from './messages/listing.js';
 import type { MessageService } from './messages/message-service.js';
+import type { SendChecks } from './messages/send-checks.js';
+import type { SendSteps } from './messages/send-steps.js';
 import type { ResolvedOptions } from './options.js';
 import type { Scheduler } from './scheduler.js';
 import type { Store } from './store.js';
@@ -25,6 +28,10 @@ export interface ReferenceContext {
   routes: ApiRoute[];
   operations: Operations;
   messages: MessageService;
+  /** The body rules of the send operations, the steps around their message, the steps of the message list. */
+  sendChecks: SendChecks;
+  sendSteps: SendSteps;
+  listing: MessageListing;
   dispatcher: Dispatcher;
   webhooks: WebhookService;
   idempotency: IdempotencyStore;

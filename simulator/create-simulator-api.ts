@@ -1,6 +1,6 @@
 /** The in-process API over one reference instance (simulator-api.ts says what it offers; this builds it). */
 import type { ReferenceContext } from './context.js';
-import { SHARED_NUMBER, MESSAGE_MAX } from './messages/routes.js';
+import { SHARED_NUMBER, MESSAGE_MAX } from './messages/send-checks.js';
 import type { SimulatorApi } from './simulator-api.js';
 import type { Message } from './types.js';
 import { checkE164, checkText } from './validation/fields.js';

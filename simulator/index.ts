@@ -21,7 +21,7 @@ export type { StoreEvents } from './store.js';
 export { faultCatalogue } from './faults/index.js';
 export type { Fault, FaultId } from './faults/index.js';
 export { ReferenceConfigError } from './errors.js';
-export { SHARED_NUMBER, MESSAGE_MAX } from './messages/routes.js';
+export { SHARED_NUMBER, MESSAGE_MAX } from './messages/send-checks.js';
 export { templateCatalogue } from './messages/templates.js';
 export type { Template } from './messages/templates.js';
 export { SIGNING_SECRET_WARNING } from './webhooks/webhook-service.js';

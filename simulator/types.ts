@@ -41,14 +41,6 @@ export interface StoredMessage extends Message {
   seq: number;
   failure_reason?: string;
   metadata?: Record<string, unknown>;
-  /** The status it was created with (fault list-status-stale shows it in lists). */
-  created_status?: MessageStatus;
-  /** Made from a template (fault outbound-filter-skips-templates leaves these out). */
-  from_template?: boolean;
-  /** The status before the last change and when it changed (faults get-lags-events, status-filter-index-lags). */
-  previous?: { status: MessageStatus; until: number };
-  /** GETs after it was delivered (fault get-status-flaps). */
-  reads_after_delivered?: number;
 }
 
 /** A Webhook resource without its secret (spec §2.3). */

@@ -21,7 +21,6 @@ export class IdempotencyStore {
   constructor(
     private readonly clock: () => number,
     private readonly ttlMs: number,
-    private readonly ignoreMismatch: boolean,
   ) {}
 
   /** Claims `key` within `scope` for a request with `fingerprint`, or says to replay. */
@@ -30,7 +29,7 @@ export class IdempotencyStore {
     const id = `${scope}\u0000${key}`;
     const entry = this.entries.get(id);
     if (entry && entry.createdAt + this.ttlMs > this.clock()) {
-      if (entry.fingerprint !== fingerprint && !this.ignoreMismatch) {
+      if (entry.fingerprint !== fingerprint) {
         throw new ApiError(422, 'idempotency_conflict', 'Idempotency-Key was already used with a different request: use a new key for a new request');
       }
       if (!entry.reply) {

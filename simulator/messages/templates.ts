@@ -1,4 +1,3 @@
-import type { FaultSet } from '../faults/fault-set.js';
 import { ApiError, invalid, notFound } from '../errors.js';
 import { isObject } from '../validation/fields.js';
 
@@ -46,28 +45,26 @@ export const templateCatalogue: Template[] = [
 /** The default variant when none is given. */
 export const DEFAULT_VARIANT = 'en';
 
+/** What send-template names: a template, its variant and data, and the text to send when it is unavailable. */
+export interface TemplateInput {
+  template: string;
+  variant?: string;
+  data?: Record<string, unknown>;
+  fallback?: string;
+}
+
 /**
  * Renders a template (spec §4.1 send-template). An unknown template, or an unknown variant of a
  * known one, is "unavailable": the `fallback` text is used if given, else 404 (template) or 400 (variant).
  */
-export function renderTemplate(
-  input: { template: string; variant?: string; data?: Record<string, unknown>; fallback?: string },
-  faults: FaultSet,
-  catalogue: readonly Template[] = templateCatalogue,
-): string {
+export function renderTemplate(input: TemplateInput, catalogue: readonly Template[] = templateCatalogue): string {
   const { template: id, variant, data, fallback } = input;
-  // fault fallback-always-sent: a given fallback is sent as an override, also when the template is available
-  if (fallback !== undefined && faults.has('fallback-always-sent')) return fallback;
   const template = catalogue.find((t) => t.id === id);
-  // the only-default-variant fault: only the default language is deployed, other variants are "unavailable"
-  const undeployed = faults.has('only-default-variant') && variant !== undefined && variant !== DEFAULT_VARIANT;
   // a catalogue without an `en` text defaults to its first variant
   const chosen = variant ?? (template && !(DEFAULT_VARIANT in template.variants) ? Object.keys(template.variants)[0] : DEFAULT_VARIANT);
-  const text = undeployed ? undefined : template?.variants[chosen ?? DEFAULT_VARIANT];
+  const text = template?.variants[chosen ?? DEFAULT_VARIANT];
   if (!template || text === undefined) {
-    if (fallback !== undefined && !(faults.has('fallback-ignored') && !template)) return fallback;
-    if (!template && faults.has('unknown-template-sent')) return id;
-    if (!template && faults.has('unknown-template-500')) throw new ApiError(500, 'internal_error', 'template lookup failed');
+    if (fallback !== undefined) return fallback;
     if (!template) throw notFound(`template ${id} does not exist: use one of ${catalogue.map((t) => t.id).join(', ')} or give a fallback`);
     throw invalid(`template ${id} has no variant ${variant}: use one of ${Object.keys(template.variants).join(', ')}`);
   }

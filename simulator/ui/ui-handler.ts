@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { MESSAGE_MAX } from '../messages/routes.js';
+import { MESSAGE_MAX } from '../messages/send-checks.js';
 import type { SimulatorApi } from '../simulator-api.js';
 import { checkE164, checkText } from '../validation/fields.js';
 import { openEventStream } from './event-stream.js';

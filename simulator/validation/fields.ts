@@ -1,5 +1,4 @@
 import { invalid } from '../errors.js';
-import { lenientEnum } from './lenient-input.js';
 
 const E164 = /^\+[1-9]\d{1,14}$/;
 
@@ -64,31 +63,21 @@ export function checkText(field: string, value: string, max: number): string {
   return value;
 }
 
-/** An integer query parameter with bounds; absent → default. `lenient` (a fault) parses like parseInt instead of refusing. */
-export function intParam(
-  query: URLSearchParams,
-  name: string,
-  bounds: { min: number; max?: number; fallback: number; lenient?: boolean; wraps32?: boolean },
-): number {
+/** An integer query parameter with bounds; absent → default. */
+export function intParam(query: URLSearchParams, name: string, bounds: { min: number; max?: number; fallback: number }): number {
   const raw = query.get(name);
   if (raw === null) return bounds.fallback;
-  // wraps32 (the limit-wraps-32-bit fault): read as a C int32 is
-  let value = bounds.wraps32 === true ? Number(raw) | 0 : Number(raw);
-  if (!/^-?\d+$/.test(raw)) {
-    if (!bounds.lenient) throw invalid(`${name} must be an integer`);
-    const parsed = Number.parseInt(raw, 10);
-    value = Number.isNaN(parsed) ? bounds.fallback : parsed;
-  }
+  if (!/^-?\d+$/.test(raw)) throw invalid(`${name} must be an integer`);
+  const value = Number(raw);
   if (value < bounds.min) throw invalid(`${name} must be at least ${bounds.min}`);
   if (bounds.max !== undefined && value > bounds.max) throw invalid(`${name} must be at most ${bounds.max}`);
   return value;
 }
 
-/** An enum query parameter; absent → undefined. `reading` (a near-miss fault) matches ignoring case or by prefix. */
-export function enumParam<T extends string>(query: URLSearchParams, name: string, allowed: readonly T[], reading?: 'case' | 'prefix'): T | undefined {
-  const given = query.get(name);
-  if (given === null) return undefined;
-  const raw = lenientEnum(given, allowed, reading);
+/** An enum query parameter; absent → undefined. */
+export function enumParam<T extends string>(query: URLSearchParams, name: string, allowed: readonly T[]): T | undefined {
+  const raw = query.get(name);
+  if (raw === null) return undefined;
   if (!(allowed as readonly string[]).includes(raw)) throw invalid(`${name} must be one of ${allowed.join(', ')}`);
   return raw as T;
 }

@@ -12,30 +12,6 @@ export function lenientEnum(raw: string, allowed: readonly string[], reading: 'c
   return raw;
 }
 
-/** The ASCII digit of any Unicode decimal digit (decimal digit blocks run in tens from their zero). */
-function asciiDigits(text: string): string {
-  return text.replace(/\p{Nd}/gu, (d) => {
-    let zero = d.codePointAt(0) ?? 0x30;
-    while (zero > 0 && /\p{Nd}/u.test(String.fromCodePoint(zero - 1))) zero -= 1;
-    return String(((d.codePointAt(0) ?? 0x30) - zero) % 10);
-  });
-}
-
-/** The `to` of a free-form send as read by the formatting and Unicode-digit faults. */
-export function lenientSendTo(to: string, faults: FaultSet): string {
-  let out = to;
-  if (faults.has('to-formatting-normalised')) out = out.replace(/[\s().-]/g, '');
-  if (faults.has('to-unicode-digits')) out = asciiDigits(out);
-  return out;
-}
-
-/** The `to` of a send-template as read by the international-prefix fault: 00 or a bare number become +. */
-export function lenientTemplateTo(to: string, faults: FaultSet): string {
-  if (!faults.has('template-to-international-prefix')) return to;
-  if (to.startsWith('00')) return `+${to.slice(2)}`;
-  return /^\d+$/.test(to) ? `+${to}` : to;
-}
-
 /** A webhook path id as read by the lenient-UUID fault: braces and hyphens dropped, then hyphenated again. */
 export function lenientUuid(id: string, faults: FaultSet): string {
   if (!faults.has('webhook-id-lenient-uuid')) return id;

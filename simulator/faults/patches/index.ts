@@ -4,6 +4,12 @@ import { deliveryPatches } from './delivery-patches.js';
 import { httpPatches } from './http-patches.js';
 import { recordPatches } from './record-patches.js';
 import { signaturePatches } from './signature-patches.js';
+import { idempotencyPatches } from './idempotency-patches.js';
+import { messageLifecyclePatches } from './message-lifecycle-patches.js';
+import { messageListPatches } from './message-list-patches.js';
+import { messageReadPatches } from './message-read-patches.js';
+import { messageSendPatches } from './message-send-patches.js';
+import { messageShapePatches } from './message-shape-patches.js';
 import { userPatches } from './user-patches.js';
 import { webhookPatches } from './webhook-patches.js';
 import { webhookWritePatches } from './webhook-write-patches.js';
@@ -22,4 +28,10 @@ export const faultPatches: Patches = {
   ...deliveryPatches,
   ...recordPatches,
   ...signaturePatches,
+  ...messageShapePatches,
+  ...messageLifecyclePatches,
+  ...messageSendPatches,
+  ...idempotencyPatches,
+  ...messageListPatches,
+  ...messageReadPatches,
 };
