@@ -1,21 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../support/free-port.js';
 import { conform } from '../helpers/run-conform.js';
-
-/** A loopback port nothing listens on: one bound, then closed. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 // issue 34: a URL where nothing listens, without --profile (production: a key needed), asked for a key first
 describe('a URL target without a key', () => {
   it('where nothing listens: "not reachable", one line, exit 2, before any word of the key', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const outcome = await conform(['--target', `http://127.0.0.1:${port}`, '--check', 'USER-ME-CONNECTION']);
     expect(outcome.code).toBe(2);
     expect(outcome.stderr).toMatch(new RegExp(`^conform: target not reachable: GET http://127\\.0\\.0\\.1:${port}/v1/user/me failed: ECONNREFUSED`));

@@ -1,9 +1,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/free-port.js';
 import { CheckRegistry, defineCheck } from '../../suites/checks/index.js';
 import { runConformance } from '../../suites/engine/index.js';
 import type { RunResult } from '../../suites/engine/index.js';
@@ -52,15 +51,6 @@ async function conformBuiltin(url: string, name: string): Promise<{ code: number
   return { ...run, result: (written === undefined ? undefined : JSON.parse(written)) as RunResult };
 }
 
-/** A loopback port nothing listens on (bound, then closed). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 describe('reachability (DESIGN.md §3: no single gate)', () => {
   it('a server that answers 404 to everything is reachable: the run proceeds and fails (exit 1, not 2)', async () => {
     stub = await startStub(() => [404, { error: 'not_found', message: 'nothing here' }]);
@@ -78,7 +68,7 @@ describe('reachability (DESIGN.md §3: no single gate)', () => {
   });
 
   it('a closed port is not reachable: exit 2, TARGET_UNREACHABLE, with how to fix it', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const { code, stderr, result } = await conformBuiltin(`http://127.0.0.1:${port}`, 'closed');
     expect(code).toBe(2);
     // one line, no verdict and no report: nothing was learnt of the target
