@@ -1,12 +1,9 @@
 // issue 34: the dialect hint (decision 31) read names only from answers, so a target whose only clue is its refusal
 // ("body is required" to a valid send, and no list to show a message in its own names) got no `message=body`
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { OperationRow, RunResult } from '../../suites/engine/index.js';
+import type { OperationRow } from '../../suites/engine/index.js';
 import { requestNameHints } from '../../suites/engine/request-name-hint.js';
-import { conform } from '../helpers/run-conform.js';
+import { conformWithResults } from '../helpers/run-conform.js';
 import { startPartialTarget } from '../support/partial-target.js';
 
 const refusal = (operationId: string, message: string, status = 400): OperationRow => ({
@@ -44,24 +41,12 @@ describe('request names from the refusal of valid input', () => {
       missing: [{ method: 'GET', path: '/v1/messages' }, { path: '/v1/webhooks/**' }],
       dialect: { fields: { message: 'body' }, detailedErrors: true },
     });
-    const out = await mkdtemp(join(tmpdir(), 'request-name-hint-'));
     try {
-      const run = await conform([
-        '--target',
-        partial.baseUrl,
-        '--profile',
-        'simulator',
-        '--receiver-port',
-        '0',
-        '--seed',
-        '3',
-        '--reporter',
-        'json',
-        '--out',
-        out,
-      ]);
+      const { result, ...run } = await conformWithResults(
+        ['--target', partial.baseUrl, '--profile', 'simulator', '--receiver-port', '0', '--seed', '3'],
+        'request-name-hint-',
+      );
       expect(run.code, run.stderr).toBe(1);
-      const result = JSON.parse(await readFile(join(out, 'results.json'), 'utf8')) as RunResult;
       expect(result.operations.find((o) => o.operationId === 'sendMessage')).toMatchObject({
         state: 'refuses-valid-input',
         message: 'Invalid request data: body is required',
@@ -69,7 +54,6 @@ describe('request names from the refusal of valid input', () => {
       expect(result.dialectHint ?? []).toContain('message=body');
     } finally {
       await partial.stop();
-      await rm(out, { recursive: true, force: true });
     }
   }, 120_000);
 });

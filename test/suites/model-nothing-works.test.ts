@@ -1,9 +1,5 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RunResult } from '../../suites/engine/index.js';
-import { conform } from '../helpers/run-conform.js';
+import { conformWithResults } from '../helpers/run-conform.js';
 import { startPartialTarget } from '../support/partial-target.js';
 
 // issue 34: a target where no operation accepts valid input left the model no step to draw, and fast-check's
@@ -11,24 +7,12 @@ import { startPartialTarget } from '../support/partial-target.js';
 describe('the model against a target that answers 404 (JSON) to every /v1 path', () => {
   it('blocks both model checks behind the sends, with no internal error', async () => {
     const partial = await startPartialTarget({ missing: [{ path: '/v1/**' }] });
-    const out = await mkdtemp(join(tmpdir(), 'model-nothing-'));
     try {
-      const run = await conform([
-        '--target',
-        partial.baseUrl,
-        '--profile',
-        'simulator',
-        '--receiver-port',
-        '0',
-        '--seed',
-        '5',
-        '--reporter',
-        'json',
-        '--out',
-        out,
-      ]);
+      const { result, ...run } = await conformWithResults(
+        ['--target', partial.baseUrl, '--profile', 'simulator', '--receiver-port', '0', '--seed', '5'],
+        'model-nothing-',
+      );
       expect(run.code).toBe(1);
-      const result = JSON.parse(await readFile(join(out, 'results.json'), 'utf8')) as RunResult;
       for (const id of ['MODEL-MESSAGING-MUST', 'MODEL-MESSAGING-SHOULD']) {
         const check = result.checks.find((c) => c.id === id);
         expect({ id, status: check?.status, blockedBy: check?.blockedBy }).toEqual({ id, status: 'blocked', blockedBy: 'CONTRACT-SENDMESSAGE-POSITIVE' });
@@ -37,7 +21,6 @@ describe('the model against a target that answers 404 (JSON) to every /v1 path',
       expect(run.stdout + run.stderr).not.toMatch(/fc\.oneof/);
     } finally {
       await partial.stop();
-      await rm(out, { recursive: true, force: true });
     }
   }, 120_000);
 });
